@@ -1,0 +1,67 @@
+/** Cooking time for people: 35 → "35 min", 60 → "1 hr", 75 → "1 hr 15 min". */
+export function formatMinutes(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} hr` : `${hours} hr ${minutes} min`;
+}
+
+/** ISO 8601 duration for structured data: 75 → "PT1H15M". */
+export function isoDuration(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return `PT${hours ? `${hours}H` : ''}${minutes || !hours ? `${minutes}M` : ''}`;
+}
+
+/** 1 → "1 serving", 4 → "4 servings". */
+export function formatServings(servings: number): string {
+  return `${servings} ${servings === 1 ? 'serving' : 'servings'}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Publish date as shown on cards: "March 12, 2025". Content dates are calendar days in UTC. */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** Machine-readable calendar day for `<time datetime>`: "2025-03-12". */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const WORDS_PER_MINUTE = 200;
+
+/** Words in a Markdown or MDX body, ignoring syntax such as `#`, `*` and link targets. */
+export function countWords(markdown: string): number {
+  const prose = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|-]/g, ' ');
+  return prose.split(/\s+/).filter((word) => /\w/.test(word)).length;
+}
+
+/** Minutes to read a body at 200 words a minute, never less than 1. */
+export function readingMinutes(markdown: string): number {
+  return Math.max(1, Math.round(countWords(markdown) / WORDS_PER_MINUTE));
+}
+
+/** 4 → "4 min read". */
+export function formatReadTime(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+/** "1 comment", "24 comments". */
+export function formatComments(count: number): string {
+  return `${count} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
+/** Rating to one decimal: 5 → "5.0". */
+export function formatRating(rating: number): string {
+  return rating.toFixed(1);
+}

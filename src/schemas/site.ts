@@ -1,0 +1,88 @@
+import { reference } from 'astro:content';
+import { z } from 'astro/zod';
+import { noticeIds } from '../lib/notices';
+
+const text = z.string().trim().min(1);
+
+/** A fixed marketing figure such as "500+ Recipes". */
+const statSchema = z.object({
+  /** The figure, shown large, e.g. "500+". */
+  value: text,
+  /** What it counts, e.g. "Recipes". */
+  label: text,
+});
+
+/** A footer link. */
+const linkSchema = z.object({
+  /** Visible link text. */
+  label: text,
+  /** Site path starting with "/", e.g. "/contact". */
+  href: z.string().regex(/^\/[a-z0-9/-]*$/, 'Use a site path such as /contact'),
+  /** Show this notice instead of navigating, while the page is not built. Omit to navigate. */
+  notice: z.enum(noticeIds).optional(),
+});
+
+export const valueIcons = ['heart', 'award', 'users'] as const;
+
+export const siteSchema = z.object({
+  /** Brand name; every page title is a variant of it. */
+  name: text,
+  /** Short line under the logo in the footer. */
+  tagline: text,
+  /** Default meta description for pages that do not set their own. */
+  description: text,
+  /** How visitors reach the team. */
+  contact: z.object({
+    /** Public email address. */
+    email: z.email(),
+    /** Public phone number, written as it should be shown. */
+    phone: text,
+    /** Postal address, one line per entry. */
+    address: z.array(text).min(1),
+    /** When the phone is answered, e.g. "Mon–Fri, 9am–5pm". */
+    hours: text,
+  }),
+  /** The recipe featured as "Today's Special" on the home page; a recipe id. */
+  todaysSpecial: reference('recipes'),
+  /** Figures under the home hero: recipes, average time, members. */
+  heroStats: z.array(statSchema).length(3),
+  /** Figures beside the newsletter form. */
+  newsletterStats: z.array(statSchema).length(3),
+  /** The about page's copy. */
+  about: z.object({
+    /** "Our Story", one paragraph per entry. */
+    story: z.array(text).min(1),
+    /** The mission statement, one paragraph. */
+    mission: text,
+    /** What the team stands for. */
+    values: z
+      .array(
+        z.object({
+          /** Name of the value, e.g. "Passion". */
+          title: text,
+          /** One or two sentences about it. */
+          description: text,
+          /** Icon shown beside it: heart, award or users. */
+          icon: z.enum(valueIcons),
+        }),
+      )
+      .length(3),
+  }),
+  /** The footer's link and button groups. */
+  footer: z.object({
+    /** Company column: links in display order. */
+    company: z.array(linkSchema).min(1),
+    /** "Recipes" column: meal types. */
+    recipeGroups: z.array(text).min(1),
+    /** "Categories" column: cuisines and themes. */
+    categories: z.array(text).min(1),
+    /** Social networks, shown as icon buttons. */
+    social: z.array(z.enum(['Facebook', 'Instagram', 'Twitter', 'YouTube'])).min(1),
+    /** Legal buttons in the bottom bar. */
+    legal: z.array(text).min(1),
+    /** Year in the copyright line. */
+    copyrightYear: z.number().int().min(2000),
+  }),
+});
+
+export type SiteData = z.infer<typeof siteSchema>;

@@ -1,0 +1,97 @@
+/**
+ * Bad content must stop the build with a message naming the file and the field. Each case copies
+ * the project to a scratch folder, breaks one thing, and runs the real Astro CLI there.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const scratchDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A throwaway copy of the project sharing this checkout's node_modules. */
+function scratchProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bites-bad-content-'));
+  scratchDirs.push(dir);
+  for (const item of ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, item), join(dir, item), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** Rewrites one file of the scratch project. */
+function edit(dir: string, file: string, change: (text: string) => string) {
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`The fixture edit did not change ${file}`);
+  writeFileSync(path, after);
+}
+
+function astro(dir: string, command: 'sync' | 'build' | 'check') {
+  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', command], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    timeout: 240_000,
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const RECIPE = 'src/content/recipes/smash-burgers.mdx';
+const POST = 'src/content/blog/five-knife-skills-every-home-cook-needs.mdx';
+const field = (name: string, value: string) => (text: string) =>
+  text.replace(new RegExp(`^${name}: .*$`, 'm'), `${name}: ${value}`);
+
+describe('the content schema stops bad frontmatter in `astro sync`, and so in build and check', () => {
+  it.concurrent.each([
+    ['a wrong type', RECIPE, field('servings', '"four"'), 'servings', /expected number/],
+    ['an out-of-range rating', RECIPE, field('rating', '7.5'), 'rating', /expected number to be <=5/],
+    ['an unknown enum value', RECIPE, field('category', 'Martian'), 'category', /Invalid option/],
+    ['a missing required field', RECIPE, (t: string) => t.replace(/^title: .*\n/m, ''), 'title', /expected string, received undefined/],
+    ['a malformed date', POST, field('publishDate', '2025-13-45'), 'publishDate', /Invalid|date/],
+    ['an invalid image URL', POST, (t: string) => t.replace(/src: .*/, 'src: not-a-url'), 'image.src', /https:\/\/ URL/],
+  ])('rejects %s, naming the file and the field', async (_, file, change, fieldName, message) => {
+    const dir = scratchProject();
+    edit(dir, file, change);
+    const { status, output } = astro(dir, 'sync');
+    expect(status).not.toBe(0);
+    expect(output).toContain(file);
+    expect(output).toContain(`${fieldName}: `);
+    expect(output).toMatch(message);
+  });
+});
+
+describe('the build stops what the schema alone cannot see', () => {
+  it('fails `astro check` on a schema error too', () => {
+    const dir = scratchProject();
+    edit(dir, RECIPE, field('difficulty', 'Tricky'));
+    const { status, output } = astro(dir, 'check');
+    expect(status).not.toBe(0);
+    expect(output).toContain(RECIPE);
+    expect(output).toContain('difficulty: ');
+  });
+
+  it('fails the build when a post names a team member who does not exist', () => {
+    const dir = scratchProject();
+    edit(dir, POST, field('author', 'gordon-ramsay'));
+    const { status, output } = astro(dir, 'build');
+    expect(status).not.toBe(0);
+    expect(output).toContain(`${POST}: "author" refers to team member "gordon-ramsay", which does not exist.`);
+  });
+
+  it('fails the build when an MDX body does not compile, naming the file', () => {
+    const dir = scratchProject();
+    edit(dir, RECIPE, (text) => `${text}\n\nAn unclosed <Component tag and a stray { brace.\n`);
+    const { status, output } = astro(dir, 'build');
+    expect(status).not.toBe(0);
+    expect(output).toContain('smash-burgers.mdx');
+  });
+});
