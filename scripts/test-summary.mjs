@@ -1,0 +1,35 @@
+// Prints one line, "N passed, N failed", from the Vitest and Playwright JSON reports in a folder.
+// A step that failed before its runner wrote a report counts as one failure.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2] ?? 'reports';
+const read = (name) => {
+  const file = join(dir, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+const vitest = read('vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  failed += 1;
+}
+
+const playwright = read('playwright.json');
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+} else {
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

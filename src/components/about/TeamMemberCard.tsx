@@ -1,0 +1,20 @@
+import type { TeamMember } from '@/lib/content';
+import { Photo } from '@/components/ui/Photo';
+
+export function TeamMemberCard({ member }: { member: TeamMember['data'] }) {
+  return (
+    <article className="overflow-hidden rounded-3xl bg-white text-center shadow-sm ring-1 ring-stone-200/70">
+      <Photo
+        image={member.image}
+        shape="1/1"
+        maxWidth={400}
+        sizes="(min-width: 1024px) 380px, (min-width: 768px) 33vw, 100vw"
+      />
+      <div className="p-6">
+        <h3 className="text-xl font-semibold">{member.name}</h3>
+        <p className="mt-1 text-sm font-semibold text-brand-700">{member.role}</p>
+        <p className="mt-3 text-sm leading-relaxed text-stone-600">{member.bio}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { Clock, Heart, Star, Users } from 'lucide-react';
+import type { Recipe } from '@/lib/content';
+import { cn } from '@/lib/cn';
+import { formatMinutes, formatRating, formatServings } from '@/lib/format';
+import { Photo } from '@/components/ui/Photo';
+import { DifficultyBadge } from './DifficultyBadge';
+
+type Props = { recipe: Recipe['data']; className?: string };
+
+/**
+ * A recipe teaser. There are no recipe pages yet, so the card, its favourite button and
+ * View Recipe all show the not-implemented notice through the shared `data-notice` handler.
+ */
+export function RecipeCard({ recipe, className }: Props) {
+  return (
+    <article
+      data-notice="notImplemented"
+      className={cn(
+        'group flex cursor-pointer flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/70 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-brand-900/10 motion-reduce:transform-none',
+        className,
+      )}
+    >
+      <div className="relative">
+        <Photo
+          image={recipe.image}
+          shape="4/3"
+          maxWidth={480}
+          sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
+          className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transform-none"
+        />
+        <span className="absolute top-4 left-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold text-brand-800 shadow-sm">
+          {recipe.category}
+        </span>
+        <button
+          type="button"
+          data-notice="notImplemented"
+          aria-label={`Add ${recipe.title} to favorites`}
+          className="absolute top-3 right-3 grid size-10 place-items-center rounded-full bg-white/95 text-stone-600 shadow-sm transition-colors hover:text-brand-700"
+        >
+          <Heart className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <h3 className="text-xl leading-snug font-semibold">{recipe.title}</h3>
+        <p className="line-clamp-2 text-sm leading-relaxed text-stone-600">{recipe.description}</p>
+        <ul className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2 text-sm text-stone-600">
+          <li className="flex items-center gap-1.5">
+            <Clock className="size-4 text-brand-700" aria-hidden="true" />
+            <span className="sr-only">Time: </span>
+            {formatMinutes(recipe.totalMinutes)}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Users className="size-4 text-brand-700" aria-hidden="true" />
+            {formatServings(recipe.servings)}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+            <span className="sr-only">Rating: </span>
+            {formatRating(recipe.rating)}
+          </li>
+        </ul>
+        <div className="flex items-center justify-between gap-3 border-t border-stone-100 pt-4">
+          <DifficultyBadge level={recipe.difficulty} />
+          <button
+            type="button"
+            data-notice="notImplemented"
+            className="rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 transition-colors hover:bg-brand-50"
+          >
+            View Recipe
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
