@@ -1,11 +1,23 @@
 import eslintPluginAstro from 'eslint-plugin-astro';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/'] },
-  ...tseslint.configs.recommended,
-  ...eslintPluginAstro.configs.recommended,
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+      'screenshots/',
+      '.bench/',
+    ],
+  },
+  tseslint.configs.recommended,
+  eslintPluginAstro.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

@@ -36,7 +36,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { args: chromiumArgs, ...(chromiumPath && { executablePath: chromiumPath }) },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
   // The production build, served as a static host would serve it.
   webServer: {
     command: `npm run preview -- --host 127.0.0.1 --port ${port}`,

@@ -75,7 +75,11 @@ export async function allRecipes(): Promise<Recipe[]> {
 /** Home page: the newest 6 recipes marked `featured: true`. */
 export async function featuredRecipes(): Promise<Recipe[]> {
   const featured = (await allRecipes()).filter((r) => r.data.featured);
-  return take(featured, pageCounts.featuredRecipes, 'the home page\'s Featured Recipes (recipes with "featured: true")');
+  return take(
+    featured,
+    pageCounts.featuredRecipes,
+    'the home page\'s Featured Recipes (recipes with "featured: true")',
+  );
 }
 
 /** /recipes: the newest 12 recipes. */
@@ -117,7 +121,11 @@ export async function blogGrid(): Promise<PostSummary[]> {
 
 /** Home page's Latest from Our Blog: the 4 newest published posts, the first shown large. */
 export async function homePosts(): Promise<PostSummary[]> {
-  return take(await allPosts(), pageCounts.homePosts, "the home page's Latest from Our Blog (published blog posts)");
+  return take(
+    await allPosts(),
+    pageCounts.homePosts,
+    "the home page's Latest from Our Blog (published blog posts)",
+  );
 }
 
 /** The team, by `order`, then by name. */

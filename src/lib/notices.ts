@@ -4,7 +4,8 @@
  */
 export const notices = {
   notImplemented: {
-    title: "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!",
+    title:
+      "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!",
   },
   filtersNotImplemented: {
     title: 'Filter functionality is not implemented yet. Stay tuned!',

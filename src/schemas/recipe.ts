@@ -31,11 +31,7 @@ export const recipeSchema = z.object({
   /** How hard the dish is to cook: Easy, Medium or Hard. Sets the badge colour. */
   difficulty: z.enum(difficulties),
   /** Average reader rating from 0 to 5 with at most one decimal, e.g. 4.8. */
-  rating: z
-    .number()
-    .min(0)
-    .max(5)
-    .refine(hasOneDecimal, 'Use at most one decimal place, e.g. 4.8'),
+  rating: z.number().min(0).max(5).refine(hasOneDecimal, 'Use at most one decimal place, e.g. 4.8'),
   /** Minutes from start to table, a whole number; shown as "35 min" or "1 hr 15 min". */
   totalMinutes: z.number().int().positive(),
   /** How many people the recipe feeds, a whole number; shown as "4 servings". */

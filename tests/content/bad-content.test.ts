@@ -51,20 +51,51 @@ const field = (name: string, value: string) => (text: string) =>
   text.replace(new RegExp(`^${name}: .*$`, 'm'), `${name}: ${value}`);
 
 describe('the content schema stops bad frontmatter in `astro sync`, and so in build and check', () => {
-  it.concurrent.each([
-    ['a wrong type', RECIPE, field('servings', '"four"'), 'servings', /expected number/],
-    ['an out-of-range rating', RECIPE, field('rating', '7.5'), 'rating', /expected number to be <=5/],
+  it.each([
+    ['a wrong type', RECIPE, field('servings', '"four"'), 'servings', /Expected type `"number"`/],
+    [
+      'an out-of-range rating',
+      RECIPE,
+      field('rating', '7.5'),
+      'rating',
+      /expected number to be <=5/,
+    ],
     ['an unknown enum value', RECIPE, field('category', 'Martian'), 'category', /Invalid option/],
-    ['a missing required field', RECIPE, (t: string) => t.replace(/^title: .*\n/m, ''), 'title', /expected string, received undefined/],
-    ['a malformed date', POST, field('publishDate', '2025-13-45'), 'publishDate', /Invalid|date/],
-    ['an invalid image URL', POST, (t: string) => t.replace(/src: .*/, 'src: not-a-url'), 'image.src', /https:\/\/ URL/],
+    [
+      'a missing required field',
+      RECIPE,
+      (t: string) => t.replace(/^title: .*\n/m, ''),
+      'title',
+      /title: Required/,
+    ],
+    [
+      'a date that is not a date',
+      POST,
+      field('publishDate', 'last Tuesday'),
+      'publishDate',
+      /Expected type `"date"`/,
+    ],
+    [
+      'an impossible calendar date',
+      POST,
+      field('publishDate', '2025-13-45'),
+      'publishDate',
+      /2025-13-45, which is not a real date/,
+    ],
+    [
+      'an invalid image URL',
+      POST,
+      (t: string) => t.replace(/src: .*/, 'src: not-a-url'),
+      'image.src',
+      /https:\/\/ URL/,
+    ],
   ])('rejects %s, naming the file and the field', async (_, file, change, fieldName, message) => {
     const dir = scratchProject();
     edit(dir, file, change);
     const { status, output } = astro(dir, 'sync');
     expect(status).not.toBe(0);
     expect(output).toContain(file);
-    expect(output).toContain(`${fieldName}: `);
+    expect(output).toContain(`${fieldName}`);
     expect(output).toMatch(message);
   });
 });
@@ -84,7 +115,9 @@ describe('the build stops what the schema alone cannot see', () => {
     edit(dir, POST, field('author', 'gordon-ramsay'));
     const { status, output } = astro(dir, 'build');
     expect(status).not.toBe(0);
-    expect(output).toContain(`${POST}: "author" refers to team member "gordon-ramsay", which does not exist.`);
+    expect(output).toContain(
+      `${POST}: "author" refers to team member "gordon-ramsay", which does not exist.`,
+    );
   });
 
   it('fails the build when an MDX body does not compile, naming the file', () => {

@@ -24,7 +24,9 @@ function validate<T>(schema: z.ZodType<T>, entries: RawEntry[]) {
 
 const recipes = validate<RecipeData>(recipeSchema, readCollection('src/content/recipes'));
 const posts = validate<BlogData>(blogSchema, readCollection('src/content/blog'));
-const team = validate(teamSchema, readCollection('src/content/team'));
+const team = validate(teamSchema, readCollection('src/content/team')).sort(
+  (a, b) => a.data.order - b.data.order,
+);
 const [site] = validate(siteSchema, readCollection('src/content/site'));
 const published = posts.filter((post) => !post.data.draft);
 
@@ -46,7 +48,9 @@ describe('references', () => {
 
 describe('page counts', () => {
   it('has at least 6 featured recipes for the home page', () => {
-    expect(recipes.filter((r) => r.data.featured).length).toBeGreaterThanOrEqual(pageCounts.featuredRecipes);
+    expect(recipes.filter((r) => r.data.featured).length).toBeGreaterThanOrEqual(
+      pageCounts.featuredRecipes,
+    );
   });
 
   it('has at least 12 recipes for /recipes', () => {
@@ -74,7 +78,9 @@ describe('sample content the spec describes', () => {
   });
 
   it('covers every difficulty and uses ratings from 4.6 to 5', () => {
-    expect(new Set(recipes.map((r) => r.data.difficulty))).toEqual(new Set(['Easy', 'Medium', 'Hard']));
+    expect(new Set(recipes.map((r) => r.data.difficulty))).toEqual(
+      new Set(['Easy', 'Medium', 'Hard']),
+    );
     for (const recipe of recipes) expect(recipe.data.rating).toBeGreaterThanOrEqual(4.6);
   });
 

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Entry = { id: string; collection: string; filePath: string; body?: string; data: Record<string, unknown> };
+type Entry = {
+  id: string;
+  collection: string;
+  filePath: string;
+  body?: string;
+  data: Record<string, unknown>;
+};
 
 // A tiny in-memory content layer: tests fill `store`, the mock reads it.
 const store = vi.hoisted(() => ({ entries: [] as Entry[], dev: false }));
@@ -8,9 +14,14 @@ const store = vi.hoisted(() => ({ entries: [] as Entry[], dev: false }));
 vi.mock('astro:content', () => ({
   getCollection: async (collection: string, filter?: (entry: Entry) => boolean) =>
     store.entries.filter((e) => e.collection === collection && (filter ? filter(e) : true)),
-  getEntry: async (collectionOrRef: string | { collection: string; id: string }, maybeId?: string) => {
+  getEntry: async (
+    collectionOrRef: string | { collection: string; id: string },
+    maybeId?: string,
+  ) => {
     const [collection, id] =
-      typeof collectionOrRef === 'string' ? [collectionOrRef, maybeId] : [collectionOrRef.collection, collectionOrRef.id];
+      typeof collectionOrRef === 'string'
+        ? [collectionOrRef, maybeId]
+        : [collectionOrRef.collection, collectionOrRef.id];
     return store.entries.find((e) => e.collection === collection && e.id === id);
   },
 }));
@@ -40,7 +51,12 @@ function recipe(id: string, published: number, data: Record<string, unknown> = {
   };
 }
 
-function post(id: string, published: number, data: Record<string, unknown> = {}, body = 'word '.repeat(400)): Entry {
+function post(
+  id: string,
+  published: number,
+  data: Record<string, unknown> = {},
+  body = 'word '.repeat(400),
+): Entry {
   return {
     id,
     collection: 'blog',
@@ -75,7 +91,20 @@ const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 describe('recipe queries', () => {
   it('recipeGrid returns the 12 newest recipes, newest first', async () => {
     store.entries.push(...recipes(14));
-    expect(ids(await recipeGrid())).toEqual(['r14', 'r13', 'r12', 'r11', 'r10', 'r9', 'r8', 'r7', 'r6', 'r5', 'r4', 'r3']);
+    expect(ids(await recipeGrid())).toEqual([
+      'r14',
+      'r13',
+      'r12',
+      'r11',
+      'r10',
+      'r9',
+      'r8',
+      'r7',
+      'r6',
+      'r5',
+      'r4',
+      'r3',
+    ]);
   });
 
   it('breaks date ties by title so the order is stable', async () => {
@@ -84,7 +113,10 @@ describe('recipe queries', () => {
   });
 
   it('featuredRecipes returns the 6 newest featured recipes', async () => {
-    store.entries.push(...recipes(10, (i) => ({ featured: i % 2 === 0 || i === 1 })), recipe('late', 99));
+    store.entries.push(
+      ...recipes(10, (i) => ({ featured: i % 2 === 0 || i === 1 })),
+      recipe('late', 99),
+    );
     expect(ids(await featuredRecipes())).toEqual(['r10', 'r8', 'r6', 'r4', 'r2', 'r1']);
   });
 
@@ -101,19 +133,26 @@ describe('recipe queries', () => {
   });
 
   it('fails, naming the file and the missing id, when a recipe author does not exist', async () => {
-    store.entries.push(...recipes(11), recipe('orphan', 50, { author: { collection: 'team', id: 'ghost' } }));
+    store.entries.push(
+      ...recipes(11),
+      recipe('orphan', 50, { author: { collection: 'team', id: 'ghost' } }),
+    );
     const error = await recipeGrid().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
-    expect(String(error)).toMatch(/src\/content\/recipes\/orphan\.mdx: "author" refers to team member "ghost"/);
+    expect(String(error)).toMatch(
+      /src\/content\/recipes\/orphan\.mdx: "author" refers to team member "ghost"/,
+    );
   });
 
-  it("todaysSpecial returns the recipe the site settings name", async () => {
+  it('todaysSpecial returns the recipe the site settings name', async () => {
     store.entries.push(...recipes(3));
     expect((await todaysSpecial()).id).toBe('r1');
   });
 
   it("fails when Today's Special names a recipe that does not exist", async () => {
-    await expect(todaysSpecial()).rejects.toThrow(/"todaysSpecial" refers to recipe "r1", which does not exist/);
+    await expect(todaysSpecial()).rejects.toThrow(
+      /"todaysSpecial" refers to recipe "r1", which does not exist/,
+    );
   });
 });
 
@@ -156,7 +195,10 @@ describe('blog queries', () => {
   });
 
   it('fails, naming the post and the missing id, when an author does not exist', async () => {
-    store.entries.push(...posts(8), post('orphan', 50, { author: { collection: 'team', id: 'nobody' } }));
+    store.entries.push(
+      ...posts(8),
+      post('orphan', 50, { author: { collection: 'team', id: 'nobody' } }),
+    );
     await expect(blogGrid()).rejects.toThrow(
       'src/content/blog/orphan.mdx: "author" refers to team member "nobody", which does not exist.',
     );

@@ -62,7 +62,11 @@ describe('recipe schema', () => {
     ['an empty description', { description: '  ' }, 'description'],
     ['a malformed date', { publishDate: 'last Tuesday' }, 'publishDate'],
     ['an image URL that is not a URL', { image: { ...image, src: 'pasta.jpg' } }, 'image.src'],
-    ['an insecure image URL', { image: { ...image, src: 'http://example.com/a.jpg' } }, 'image.src'],
+    [
+      'an insecure image URL',
+      { image: { ...image, src: 'http://example.com/a.jpg' } },
+      'image.src',
+    ],
     ['an image without alt text', { image: { src: image.src } }, 'image.alt'],
     ['no ingredients', { ingredients: [] }, 'ingredients'],
     ['no steps', { steps: [] }, 'steps'],

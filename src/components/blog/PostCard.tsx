@@ -45,7 +45,11 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
         <h3
           className={cn(
             'leading-snug font-semibold',
-            variant === 'feature' ? 'text-2xl sm:text-3xl' : compact ? 'text-base sm:text-lg' : 'text-xl',
+            variant === 'feature'
+              ? 'text-2xl sm:text-3xl'
+              : compact
+                ? 'text-base sm:text-lg'
+                : 'text-xl',
           )}
         >
           {data.title}

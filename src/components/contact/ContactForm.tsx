@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { notify } from '@/lib/notify';
 
 const emptyMessage = { name: '', email: '', subject: '', message: '' };
@@ -21,7 +21,7 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
   }
 
-  function send(event: FormEvent<HTMLFormElement>) {
+  function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     notify('messageSent');
     setValues(emptyMessage);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { notify } from '@/lib/notify';
 
 /**
@@ -9,7 +9,7 @@ import { notify } from '@/lib/notify';
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
 
-  function subscribe(event: FormEvent<HTMLFormElement>) {
+  function subscribe(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!email.trim()) return;
     notify('notImplemented');

@@ -34,13 +34,17 @@ export function MobileMenu({ links }: Props) {
         onClick={() => setOpen((isOpen) => !isOpen)}
         className="grid size-11 place-items-center rounded-full text-ink transition-colors hover:bg-brand-50"
       >
-        {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        {open ? (
+          <X className="size-6" aria-hidden="true" />
+        ) : (
+          <Menu className="size-6" aria-hidden="true" />
+        )}
       </button>
       <nav
         id={panelId}
         aria-label="Mobile"
         hidden={!open}
-        className="absolute inset-x-0 top-full border-b border-brand-100 bg-cream px-4 pb-6 pt-2 shadow-lg"
+        className="absolute inset-x-0 top-full border-b border-brand-100 bg-cream px-4 pt-2 pb-6 shadow-lg"
       >
         <ul className="flex flex-col gap-1">
           {links.map(({ label, href, current }) => (
