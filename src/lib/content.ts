@@ -6,6 +6,9 @@ export type Post = CollectionEntry<'blog'>;
 export type TeamMember = CollectionEntry<'team'>;
 export type Site = CollectionEntry<'site'>['data'];
 
+/** A recipe with its author resolved. */
+export type RecipeSummary = Recipe & { author: TeamMember };
+
 /** A published post with its author resolved and its reading time measured. */
 export type PostSummary = Post & { author: TeamMember; readingMinutes: number };
 
@@ -65,15 +68,19 @@ export async function siteData(): Promise<Site> {
   return entry.data;
 }
 
-/** Every recipe, newest first, with its author checked. */
-export async function allRecipes(): Promise<Recipe[]> {
-  const recipes = await getCollection('recipes');
-  await Promise.all(recipes.map((r) => resolveTeamMember(r, 'author', r.data.author)));
-  return recipes.sort(newestFirst);
+/** Every recipe, newest first, with its author resolved. */
+export async function allRecipes(): Promise<RecipeSummary[]> {
+  const recipes = (await getCollection('recipes')).sort(newestFirst);
+  return Promise.all(
+    recipes.map(async (recipe) => ({
+      ...recipe,
+      author: await resolveTeamMember(recipe, 'author', recipe.data.author),
+    })),
+  );
 }
 
 /** Home page: the newest 6 recipes marked `featured: true`. */
-export async function featuredRecipes(): Promise<Recipe[]> {
+export async function featuredRecipes(): Promise<RecipeSummary[]> {
   const featured = (await allRecipes()).filter((r) => r.data.featured);
   return take(
     featured,
@@ -83,7 +90,7 @@ export async function featuredRecipes(): Promise<Recipe[]> {
 }
 
 /** /recipes: the newest 12 recipes. */
-export async function recipeGrid(): Promise<Recipe[]> {
+export async function recipeGrid(): Promise<RecipeSummary[]> {
   return take(await allRecipes(), pageCounts.recipeGrid, '/recipes (recipes)');
 }
 

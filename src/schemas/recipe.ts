@@ -32,6 +32,8 @@ export const recipeSchema = z.object({
   difficulty: z.enum(difficulties),
   /** Average reader rating from 0 to 5 with at most one decimal, e.g. 4.8. */
   rating: z.number().min(0).max(5).refine(hasOneDecimal, 'Use at most one decimal place, e.g. 4.8'),
+  /** How many readers rated it; shown beside the rating and used in search results. */
+  ratingCount: z.number().int().positive(),
   /** Minutes from start to table, a whole number; shown as "35 min" or "1 hr 15 min". */
   totalMinutes: z.number().int().positive(),
   /** How many people the recipe feeds, a whole number; shown as "4 servings". */

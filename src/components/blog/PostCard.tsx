@@ -19,6 +19,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
   const compact = variant === 'compact';
   return (
     <article
+      id={post.id}
       data-notice="notImplemented"
       className={cn(
         'group flex cursor-pointer overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/70 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-brand-900/10 motion-reduce:transform-none',

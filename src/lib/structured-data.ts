@@ -1,0 +1,107 @@
+/**
+ * schema.org JSON-LD for search engines, built from the same content entries the pages render,
+ * so what a search result says always matches the card.
+ */
+import type { PostSummary, RecipeSummary, Site } from './content';
+import { isoDate, isoDuration } from './format';
+import { photoUrl } from './images';
+
+type Thing = Record<string, unknown> & { '@type': string };
+type Graph = { '@context': 'https://schema.org' } & Thing;
+
+const graph = (thing: Thing): Graph => ({ '@context': 'https://schema.org', ...thing });
+const person = (name: string): Thing => ({ '@type': 'Person', name });
+
+// Categories that name a kind of dish rather than a cuisine.
+const dishCategories = new Set(['Dessert', 'Healthy']);
+
+export function websiteJsonLd(site: Site, siteUrl: URL): Graph {
+  return graph({
+    '@type': 'WebSite',
+    name: site.name,
+    description: site.description,
+    url: siteUrl.href,
+    inLanguage: 'en',
+  });
+}
+
+export function organizationJsonLd(site: Site, siteUrl: URL): Graph {
+  return graph({
+    '@type': 'Organization',
+    name: site.name,
+    url: siteUrl.href,
+    logo: new URL('/favicon.svg', siteUrl).href,
+    email: site.contact.email,
+    telephone: site.contact.phone,
+    address: site.contact.address.join(', '),
+  });
+}
+
+export function recipeJsonLd({ data, author }: RecipeSummary): Thing {
+  const dish = dishCategories.has(data.category);
+  return {
+    '@type': 'Recipe',
+    name: data.title,
+    description: data.description,
+    image: [photoUrl(data.image.src, 1200)],
+    author: person(author.data.name),
+    datePublished: isoDate(data.publishDate),
+    totalTime: isoDuration(data.totalMinutes),
+    recipeYield: String(data.servings),
+    recipeCategory: data.category === 'Dessert' ? 'Dessert' : 'Main course',
+    recipeCuisine: dish ? 'International' : data.category,
+    keywords: data.category,
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: data.rating,
+      ratingCount: data.ratingCount,
+      bestRating: 5,
+      worstRating: 0,
+    },
+    recipeIngredient: data.ingredients,
+    recipeInstructions: data.steps.map((text, index) => ({
+      '@type': 'HowToStep',
+      position: index + 1,
+      text,
+    })),
+  };
+}
+
+/** The /recipes grid as an ItemList of complete Recipe objects, in page order. */
+export function recipeListJsonLd(recipes: RecipeSummary[]): Graph {
+  return graph({
+    '@type': 'ItemList',
+    numberOfItems: recipes.length,
+    itemListElement: recipes.map((recipe, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: recipeJsonLd(recipe),
+    })),
+  });
+}
+
+/** The /blog page as a Blog with one BlogPosting per card. */
+export function blogJsonLd(site: Site, posts: PostSummary[], blogUrl: URL): Graph {
+  return graph({
+    '@type': 'Blog',
+    name: `${site.name} Blog`,
+    url: blogUrl.href,
+    blogPost: posts.map(({ id, data, author, readingMinutes }) => ({
+      '@type': 'BlogPosting',
+      headline: data.title,
+      description: data.excerpt,
+      image: [photoUrl(data.image.src, 1200)],
+      author: person(author.data.name),
+      datePublished: isoDate(data.publishDate),
+      articleSection: data.category,
+      commentCount: data.comments,
+      timeRequired: isoDuration(readingMinutes),
+      url: new URL(`#${id}`, blogUrl).href,
+    })),
+  });
+}
+
+/** JSON for a `<script type="application/ld+json">`; `<` is escaped so text can never close the tag. */
+export function serializeJsonLd(data: Graph | Graph[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,21 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { allPosts, siteData } from '@/lib/content';
+
+export const GET: APIRoute = async ({ site }) => {
+  const [settings, posts] = await Promise.all([siteData(), allPosts()]);
+  return rss({
+    title: `${settings.name} Blog`,
+    description: settings.description,
+    site: site ?? 'https://deliciousbites.com',
+    items: posts.map((post) => ({
+      title: post.data.title,
+      description: post.data.excerpt,
+      pubDate: post.data.publishDate,
+      author: `${settings.contact.email} (${post.author.data.name})`,
+      categories: [post.data.category],
+      link: `/blog/#${post.id}`,
+    })),
+    customData: '<language>en-us</language>',
+  });
+};

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { PostSummary, RecipeSummary, Site } from '@/lib/content';
+import {
+  blogJsonLd,
+  organizationJsonLd,
+  recipeJsonLd,
+  recipeListJsonLd,
+  serializeJsonLd,
+  websiteJsonLd,
+} from '@/lib/structured-data';
+
+const image = { src: 'https://images.unsplash.com/photo-1', alt: 'Pasta' };
+const author = {
+  id: 'sofia',
+  collection: 'team',
+  data: { name: 'Sofia Marchetti' },
+} as RecipeSummary['author'];
+
+const recipe = {
+  id: 'tuscan-pasta',
+  collection: 'recipes',
+  author,
+  data: {
+    title: 'Creamy Tuscan Garlic Pasta',
+    description: 'Silky and quick.',
+    category: 'Italian',
+    difficulty: 'Easy',
+    rating: 4.9,
+    ratingCount: 128,
+    totalMinutes: 25,
+    servings: 4,
+    image,
+    featured: false,
+    publishDate: new Date('2025-03-12'),
+    author: { collection: 'team', id: 'sofia' },
+    ingredients: ['400 g penne', '3 cloves garlic'],
+    steps: ['Boil the pasta.', 'Make the sauce.'],
+  },
+} as RecipeSummary;
+
+const dessert = {
+  ...recipe,
+  data: { ...recipe.data, category: 'Dessert', totalMinutes: 75 },
+} as RecipeSummary;
+
+const post = {
+  id: 'knife-skills',
+  collection: 'blog',
+  author,
+  readingMinutes: 3,
+  data: {
+    title: 'Five Knife Skills',
+    excerpt: 'Sharp habits.',
+    category: 'Cooking Tips',
+    author: { collection: 'team', id: 'sofia' },
+    publishDate: new Date('2025-01-22'),
+    comments: 47,
+    image,
+    draft: false,
+  },
+} as PostSummary;
+
+const site = {
+  name: 'Delicious Bites',
+  description: 'Recipes and stories.',
+  contact: {
+    email: 'hello@example.com',
+    phone: '+1 555',
+    address: ['1 Road', 'Town'],
+    hours: '9–5',
+  },
+} as Site;
+
+const siteUrl = new URL('https://deliciousbites.com/');
+
+describe('Recipe JSON-LD', () => {
+  const ld = recipeJsonLd(recipe);
+
+  it('describes the dish with everything search engines need', () => {
+    expect(ld).toMatchObject({
+      '@type': 'Recipe',
+      name: 'Creamy Tuscan Garlic Pasta',
+      description: 'Silky and quick.',
+      author: { '@type': 'Person', name: 'Sofia Marchetti' },
+      datePublished: '2025-03-12',
+      totalTime: 'PT25M',
+      recipeYield: '4',
+      recipeCategory: 'Main course',
+      recipeCuisine: 'Italian',
+    });
+    expect(ld['image']).toEqual([
+      expect.stringMatching(/^https:\/\/images\.unsplash\.com\/photo-1\?.*w=1200/),
+    ]);
+  });
+
+  it('carries the same rating the card shows', () => {
+    expect(ld['aggregateRating']).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.9,
+      ratingCount: 128,
+      bestRating: 5,
+      worstRating: 0,
+    });
+  });
+
+  it('lists ingredients as text and the method as numbered HowToSteps', () => {
+    expect(ld['recipeIngredient']).toEqual(['400 g penne', '3 cloves garlic']);
+    expect(ld['recipeInstructions']).toEqual([
+      { '@type': 'HowToStep', position: 1, text: 'Boil the pasta.' },
+      { '@type': 'HowToStep', position: 2, text: 'Make the sauce.' },
+    ]);
+  });
+
+  it('files desserts under the Dessert category with hour-long times encoded', () => {
+    expect(recipeJsonLd(dessert)).toMatchObject({
+      recipeCategory: 'Dessert',
+      totalTime: 'PT1H15M',
+    });
+  });
+});
+
+describe('page-level JSON-LD', () => {
+  it('wraps the recipe grid in an ItemList in page order', () => {
+    const list = recipeListJsonLd([recipe, dessert]);
+    expect(list).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: 2,
+    });
+    expect(list['itemListElement']).toEqual([
+      { '@type': 'ListItem', position: 1, item: recipeJsonLd(recipe) },
+      { '@type': 'ListItem', position: 2, item: recipeJsonLd(dessert) },
+    ]);
+  });
+
+  it('describes /blog as a Blog of BlogPostings that link to their cards', () => {
+    const blog = blogJsonLd(site, [post], new URL('/blog/', siteUrl));
+    expect(blog).toMatchObject({ '@type': 'Blog', url: 'https://deliciousbites.com/blog/' });
+    expect(blog['blogPost']).toEqual([
+      expect.objectContaining({
+        '@type': 'BlogPosting',
+        headline: 'Five Knife Skills',
+        datePublished: '2025-01-22',
+        commentCount: 47,
+        timeRequired: 'PT3M',
+        url: 'https://deliciousbites.com/blog/#knife-skills',
+        author: { '@type': 'Person', name: 'Sofia Marchetti' },
+      }),
+    ]);
+  });
+
+  it('describes the site and the company on the home page', () => {
+    expect(websiteJsonLd(site, siteUrl)).toMatchObject({
+      '@type': 'WebSite',
+      name: 'Delicious Bites',
+      url: siteUrl.href,
+    });
+    expect(organizationJsonLd(site, siteUrl)).toMatchObject({
+      '@type': 'Organization',
+      email: 'hello@example.com',
+      address: '1 Road, Town',
+    });
+  });
+
+  it('serialises so that content can never close the script tag', () => {
+    const json = serializeJsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'Thing',
+      name: '</script><script>alert(1)',
+    });
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json).name).toBe('</script><script>alert(1)');
+  });
+});
