@@ -57,6 +57,10 @@ export function RecipeCard({ recipe, className }: Props) {
             <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
             <span className="sr-only">Rating: </span>
             {formatRating(recipe.rating)}
+            <span className="text-stone-500">
+              ({recipe.ratingCount}
+              <span className="sr-only"> ratings</span>)
+            </span>
           </li>
         </ul>
         <div className="flex items-center justify-between gap-3 border-t border-stone-100 pt-4">
