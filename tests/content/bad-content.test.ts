@@ -2,48 +2,11 @@
  * Bad content must stop the build with a message naming the file and the field. Each case copies
  * the project to a scratch folder, breaks one thing, and runs the real Astro CLI there.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { astro, edit, scratchProject } from './scratch';
 
-const root = resolve(import.meta.dirname, '../..');
-const scratchDirs: string[] = [];
-
-afterAll(() => {
-  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A throwaway copy of the project sharing this checkout's node_modules. */
-function scratchProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bites-bad-content-'));
-  scratchDirs.push(dir);
-  for (const item of ['src', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json']) {
-    cpSync(join(root, item), join(dir, item), { recursive: true });
-  }
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-/** Rewrites one file of the scratch project. */
-function edit(dir: string, file: string, change: (text: string) => string) {
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`The fixture edit did not change ${file}`);
-  writeFileSync(path, after);
-}
-
-function astro(dir: string, command: 'sync' | 'build' | 'check') {
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', command], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-    timeout: 240_000,
-  });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
-}
+// Each test runs the real Astro CLI on a scratch copy: seconds, not milliseconds.
+vi.setConfig({ testTimeout: 180_000 });
 
 const RECIPE = 'src/content/recipes/smash-burgers.mdx';
 const POST = 'src/content/blog/five-knife-skills-every-home-cook-needs.mdx';
