@@ -1,30 +1,20 @@
-import { Send } from 'lucide-react';
-import { useState, type ChangeEvent, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { notify } from '@/lib/notify';
-
-const emptyMessage = { name: '', email: '', subject: '', message: '' };
-type Field = keyof typeof emptyMessage;
 
 const inputClass =
   'mt-2 block w-full rounded-2xl border-0 bg-stone-50 px-4 py-3 text-base text-ink ring-1 ring-stone-300 placeholder:text-stone-500 focus:bg-white focus:ring-2 focus:ring-brand-700 focus:outline-none';
 
 /**
  * The contact form. Nothing is sent anywhere yet: a valid submit shows the simulated
- * "Message Sent" notice and clears every field. The browser's validation blocks an
- * incomplete form and keeps what was typed.
+ * "Message Sent" notice and clears every field. The browser's validation blocks an incomplete
+ * form and keeps what was typed. The fields are uncontrolled, so text typed before the island
+ * hydrates survives hydration.
  */
 export function ContactForm() {
-  const [values, setValues] = useState(emptyMessage);
-
-  function update(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const field = event.target.name as Field;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  }
-
   function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     notify('messageSent');
-    setValues(emptyMessage);
+    event.currentTarget.reset();
   }
 
   return (
@@ -37,8 +27,6 @@ export function ContactForm() {
           required
           autoComplete="name"
           placeholder="Your name"
-          value={values.name}
-          onChange={update}
           className={inputClass}
         />
       </label>
@@ -50,8 +38,6 @@ export function ContactForm() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          value={values.email}
-          onChange={update}
           className={inputClass}
         />
       </label>
@@ -62,8 +48,6 @@ export function ContactForm() {
           type="text"
           required
           placeholder="What would you like to talk about?"
-          value={values.subject}
-          onChange={update}
           className={inputClass}
         />
       </label>
@@ -74,8 +58,6 @@ export function ContactForm() {
           required
           rows={5}
           placeholder="Tell us more…"
-          value={values.message}
-          onChange={update}
           className={inputClass}
         />
       </label>
@@ -84,7 +66,7 @@ export function ContactForm() {
           type="submit"
           className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-700 px-8 py-3.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 sm:w-auto"
         >
-          <Send className="size-4" aria-hidden="true" /> Send Message
+          Send Message
         </button>
       </div>
     </form>

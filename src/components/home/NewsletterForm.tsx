@@ -1,19 +1,19 @@
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { notify } from '@/lib/notify';
 
 /**
  * Newsletter signup. Nothing is sent anywhere yet: a valid address clears the field and shows
- * the not-implemented notice. The browser's own validation stops empty or malformed addresses
- * and keeps what was typed.
+ * the not-implemented notice; an empty submit does nothing. The browser's own validation stops
+ * malformed addresses and keeps what was typed. The field is uncontrolled, so text typed before
+ * the island hydrates survives hydration.
  */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-
   function subscribe(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!email.trim()) return;
+    const form = event.currentTarget;
+    if (!String(new FormData(form).get('email') ?? '').trim()) return;
     notify('notImplemented');
-    setEmail('');
+    form.reset();
   }
 
   return (
@@ -28,8 +28,6 @@ export function NewsletterForm() {
         required
         autoComplete="email"
         placeholder="Enter your email address"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
         className="min-h-12 flex-1 rounded-full border-0 bg-white px-6 text-base text-ink shadow-sm ring-1 ring-white/40 placeholder:text-stone-500 focus:ring-2 focus:ring-white focus:outline-none"
       />
       <button
