@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const main = (page: Page) => page.getByRole('main');
+
+test.describe('about page', () => {
+  test('tells the story and the mission', async ({ page }) => {
+    await page.goto('/about');
+    for (const heading of [/story/i, /mission/i]) {
+      const h = main(page).getByRole('heading', { level: 2, name: heading });
+      await expect(h).toBeVisible();
+    }
+    const story = main(page).getByRole('region', { name: /story/i });
+    await expect(story.getByRole('paragraph').first()).toHaveText(/\w+( \w+){10,}/);
+    const mission = main(page).getByRole('heading', { level: 2, name: /mission/i });
+    await expect(mission.locator('xpath=following-sibling::p[1]')).toHaveText(/\w+( \w+){10,}/);
+  });
+
+  test('lists the three values Passion, Quality and Community', async ({ page }) => {
+    await page.goto('/about');
+    const values = main(page).getByRole('region', { name: /values/i });
+    await expect(values.getByRole('heading', { level: 3 })).toHaveText([
+      'Passion',
+      'Quality',
+      'Community',
+    ]);
+    await expect(values.getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('introduces a team of three: founder and head chef, food photographer, nutritionist and writer, each with a bio', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const team = main(page).getByRole('region', { name: /team/i });
+    const members = team.getByRole('article');
+    await expect(members).toHaveCount(3);
+    const roles: string[] = [];
+    for (const member of await members.all()) {
+      await expect(member.getByRole('heading')).toHaveText(/^[A-Z]\S+ [A-Z]\S+/);
+      const paragraphs = await member.getByRole('paragraph').allTextContents();
+      expect(paragraphs.length).toBeGreaterThanOrEqual(2);
+      roles.push(paragraphs[0]!.trim());
+      expect(paragraphs.at(-1)!.split(/\s+/).length, 'bio is a few sentences').toBeGreaterThan(15);
+    }
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/founder.*head chef/i),
+        expect.stringMatching(/food photographer/i),
+        expect.stringMatching(/nutritionist.*writer/i),
+      ]),
+    );
+  });
+
+  test('links to /recipes and /contact', async ({ page }) => {
+    await page.goto('/about');
+    const links = main(page).getByRole('link');
+    await expect(links.and(page.locator('[href="/recipes"]'))).toHaveCount(1);
+    await expect(links.and(page.locator('[href="/contact"]'))).toHaveCount(1);
+    await main(page).locator('[href="/recipes"]').click();
+    await expect(page).toHaveURL(/\/recipes\/?$/);
+    await page.goBack();
+    await main(page).locator('[href="/contact"]').click();
+    await expect(page).toHaveURL(/\/contact\/?$/);
+  });
+});

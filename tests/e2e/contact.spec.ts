@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectNoToast,
+  expectToast,
+  hydrateVisible,
+  open,
+  SENT_DESCRIPTION,
+  SENT_TITLE,
+  validity,
+} from './helpers';
+
+// By accessible name: getByLabel would match the label's text content, which for a React
+// textarea also holds the typed text.
+const field = (page: Page, label: string) =>
+  page.getByRole('main').getByRole('textbox', { name: label, exact: true });
+const fields = (page: Page) => ({
+  name: field(page, 'Name'),
+  email: field(page, 'Email'),
+  subject: field(page, 'Subject'),
+  message: field(page, 'Message'),
+});
+const send = (page: Page) => page.getByRole('main').getByRole('button', { name: /send/i });
+
+async function openForm(page: Page) {
+  await open(page, '/contact');
+  await hydrateVisible(send(page));
+  return fields(page);
+}
+
+test.describe('contact form', () => {
+  test('has required name, email, subject and message fields with visible labels', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    const f = fields(page);
+    for (const [key, control] of Object.entries(f)) {
+      await expect(control, key).toHaveCount(1);
+      await expect(control, key).toBeVisible();
+      await expect(control, key).toHaveJSProperty('required', true);
+    }
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) {
+      await expect(page.getByRole('main').getByText(label, { exact: true }).first()).toBeVisible();
+    }
+    await expect(f.email).toHaveAttribute('type', 'email');
+    await expect(f.message).toHaveJSProperty('tagName', 'TEXTAREA');
+    await expect(f.message).toHaveAttribute('rows', '5');
+  });
+
+  test('an empty submit is blocked and shows no toast', async ({ page }) => {
+    const f = await openForm(page);
+    await send(page).click();
+    expect(await validity(f.name)).toMatchObject({ valid: false, valueMissing: true });
+    await expectNoToast(page);
+    await expect(page).toHaveURL(/\/contact\/?$/);
+  });
+
+  test('a submit with a malformed email is blocked and keeps everything typed', async ({
+    page,
+  }) => {
+    const f = await openForm(page);
+    await f.name.fill('Ada Cook');
+    await f.email.fill('ada-at-example');
+    await f.subject.fill('Sourdough');
+    await f.message.fill('My starter will not rise.');
+    await send(page).click();
+    expect(await validity(f.email)).toMatchObject({ valid: false, typeMismatch: true });
+    await expectNoToast(page);
+    await expect(f.name).toHaveValue('Ada Cook');
+    await expect(f.email).toHaveValue('ada-at-example');
+    await expect(f.subject).toHaveValue('Sourdough');
+    await expect(f.message).toHaveValue('My starter will not rise.');
+    await expect(page).toHaveURL(/\/contact\/?$/);
+  });
+
+  test('a submit with one field missing is blocked and keeps the others', async ({ page }) => {
+    const f = await openForm(page);
+    await f.name.fill('Ada Cook');
+    await f.email.fill('ada@example.com');
+    await f.message.fill('Hello!');
+    await send(page).click();
+    expect(await validity(f.subject)).toMatchObject({ valid: false, valueMissing: true });
+    await expectNoToast(page);
+    await expect(f.name).toHaveValue('Ada Cook');
+    await expect(f.email).toHaveValue('ada@example.com');
+    await expect(f.message).toHaveValue('Hello!');
+  });
+
+  test('a valid submit shows "Message Sent (Simulation)" with its description', async ({
+    page,
+  }) => {
+    const f = await openForm(page);
+    await f.name.fill('Ada Cook');
+    await f.email.fill('ada@example.com');
+    await f.subject.fill('Sourdough');
+    await f.message.fill('My starter will not rise.');
+    await send(page).click();
+    await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
+    await expect(page).toHaveURL(/\/contact\/?$/);
+  });
+
+  test('clears all four fields after a successful submit', async ({ page }) => {
+    const f = await openForm(page);
+    await f.name.fill('Ada Cook');
+    await f.email.fill('ada@example.com');
+    await f.subject.fill('Sourdough');
+    await f.message.fill('My starter will not rise.');
+    await send(page).click();
+    await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
+    for (const control of Object.values(f)) await expect(control).toHaveValue('');
+    await expect(page).toHaveURL(/\/contact\/?$/);
+  });
+});
+
+test.describe('contact details', () => {
+  test('shows blocks for email, phone and address', async ({ page }) => {
+    await page.goto('/contact');
+    const main = page.getByRole('main');
+    for (const heading of ['Email', 'Phone', 'Address']) {
+      await expect(main.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('link', { name: 'hello@deliciousbites.com' })).toHaveAttribute(
+      'href',
+      'mailto:hello@deliciousbites.com',
+    );
+    await expect(main.getByRole('link', { name: '+1 (555) 123-4567' })).toHaveAttribute(
+      'href',
+      /^tel:\+?1?5551234567$/,
+    );
+    await expect(main.getByText(/123 Culinary Street/)).toBeVisible();
+  });
+});

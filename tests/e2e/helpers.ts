@@ -1,0 +1,205 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Toast texts, copied verbatim from SPEC.md §4 and §8 (and src/lib/notices.ts). */
+export const GENERIC_TOAST =
+  "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
+export const FILTER_TOAST = 'Filter functionality is not implemented yet. Stay tuned!';
+export const SENT_TITLE = 'Message Sent (Simulation)';
+export const SENT_DESCRIPTION =
+  "Thanks for reaching out! We'll get back to you shortly. (This is a demo).";
+
+/** The five routes of SPEC §2, with the label of their header link and their main heading. */
+export const routes = [
+  { path: '/', nav: 'Home', heading: 'Discover Culinary Magic' },
+  { path: '/recipes', nav: 'Recipes', heading: 'Explore Our Recipes' },
+  { path: '/blog', nav: 'Blog', heading: 'From Our Kitchen to Yours' },
+  { path: '/about', nav: 'About', heading: /About|Story/i },
+  { path: '/contact', nav: 'Contact', heading: /Contact|Touch/i },
+] as const;
+
+/** Every page, including the not-found page, for checks that apply site-wide. */
+export const allPages = [...routes.map((r) => r.path), '/this-page-does-not-exist'] as const;
+
+export const viewports = {
+  mobile: { width: 375, height: 812 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/**
+ * Waits until Astro has hydrated the islands that hydrate on load and the ones whose media
+ * query matches, so clicks reach their React handlers. `astro-island[ssr]` is the marker Astro
+ * removes once an island has hydrated.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[client="media"][ssr]')].every((island) => {
+      const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: string };
+      return !opts.value || !window.matchMedia(opts.value).matches;
+    }),
+  );
+}
+
+/** Navigates and waits for the page's interactive islands. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+/** Scrolls a control of a `client:visible` island into view and waits until it is hydrated. */
+export async function hydrateVisible(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+}
+
+/** Resolves after two animation frames, so React has committed whatever a click scheduled. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** Waits for every running CSS animation or transition (e.g. the header entrance) to finish. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/** sonner's live region: `<section aria-label="Notifications alt+T">`. */
+export function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /^Notifications/ });
+}
+
+/**
+ * The toasts currently shown. sonner keeps a dismissed toast in its list for a moment while it
+ * animates out (`data-removed="true"`) and keeps toasts beyond `visibleToasts` hidden
+ * (`data-visible="false"`); neither counts as shown.
+ */
+export function shownToasts(page: Page): Locator {
+  return toastRegion(page)
+    .getByRole('listitem')
+    .and(page.locator('[data-visible="true"]:not([data-removed="true"])'));
+}
+
+/** Exactly one toast is shown, with this title (and description, when given). */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+): Promise<Locator> {
+  const toast = shownToasts(page);
+  await expect(toast).toHaveCount(1);
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) {
+    await expect(toast.getByText(description, { exact: true })).toBeVisible();
+  }
+  return toast;
+}
+
+/** No toast is shown, checked after the page has had two frames to render one. */
+export async function expectNoToast(page: Page): Promise<void> {
+  await nextFrames(page);
+  await expect(shownToasts(page)).toHaveCount(0);
+}
+
+/** Closes any shown toast with its close button, so the next toast is provably new. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const shown = shownToasts(page);
+  while ((await shown.count()) > 0) {
+    await shown.first().getByRole('button', { name: 'Close toast' }).click();
+  }
+  await expect(shown).toHaveCount(0);
+  // Move the pointer off the toaster so sonner does not keep toasts expanded or paused.
+  await page.mouse.move(0, 0);
+}
+
+/** Clears any toast, performs `action`, and expects it to produce exactly this toast. */
+export async function expectActionToasts(
+  page: Page,
+  action: () => Promise<unknown>,
+  title: string,
+  description?: string,
+): Promise<void> {
+  await dismissToasts(page);
+  await action();
+  await expectToast(page, title, description);
+}
+
+export type Rgba = [number, number, number, number];
+
+/**
+ * A computed colour of an element as sRGB bytes. Tailwind 4 emits oklch() colours, so the page
+ * paints the computed value onto a 1×1 canvas and reads the pixel back.
+ */
+export async function computedRgba(
+  target: Locator,
+  property: 'color' | 'backgroundColor',
+): Promise<Rgba> {
+  return target.evaluate((el, prop) => {
+    const value = getComputedStyle(el)[prop];
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) throw new Error('no 2d canvas');
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = value;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0, a = 0] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r, g, b, a] as [number, number, number, number];
+  }, property);
+}
+
+/** Hue (0–360), saturation and lightness (0–1) of an sRGB colour. */
+export function hsl([r, g, b]: Rgba): { h: number; s: number; l: number } {
+  const [rn, gn, bn] = [r / 255, g / 255, b / 255];
+  const max = Math.max(rn, gn, bn);
+  const min = Math.min(rn, gn, bn);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return { h: 0, s: 0, l };
+  const s = d / (1 - Math.abs(2 * l - 1));
+  let h: number;
+  if (max === rn) h = ((gn - bn) / d) % 6;
+  else if (max === gn) h = (bn - rn) / d + 2;
+  else h = (rn - gn) / d + 4;
+  h *= 60;
+  if (h < 0) h += 360;
+  return { h, s, l };
+}
+
+/** Orange-ish: red high, green medium, blue low, hue between red and yellow. */
+export function isOrange(rgba: Rgba): boolean {
+  const [r, g, b] = rgba;
+  const { h, s } = hsl(rgba);
+  return r >= 150 && g >= 40 && g <= 190 && b <= 110 && h >= 10 && h <= 45 && s >= 0.5;
+}
+
+/** True when the page scrolls sideways. */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}
+
+/** Month D, YYYY, e.g. "November 18, 2025". */
+export const LONG_DATE =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) ([1-9]|[12]\d|3[01]), \d{4}$/;
+
+/** The constraint-validation state of a form control. */
+export async function validity(
+  control: Locator,
+): Promise<{ valid: boolean; valueMissing: boolean; typeMismatch: boolean }> {
+  return control.evaluate((el) => {
+    const v = (el as HTMLInputElement | HTMLTextAreaElement).validity;
+    return { valid: v.valid, valueMissing: v.valueMissing, typeMismatch: v.typeMismatch };
+  });
+}

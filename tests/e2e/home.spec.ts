@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectActionToasts,
+  expectNoToast,
+  GENERIC_TOAST,
+  hydrateVisible,
+  open,
+  validity,
+} from './helpers';
+
+const hero = (page: Page) => page.getByRole('region', { name: 'Discover Culinary Magic' });
+const featured = (page: Page) => page.getByRole('region', { name: 'Featured Recipes' });
+const latest = (page: Page) => page.getByRole('region', { name: 'Latest from Our Blog' });
+const newsletter = (page: Page) =>
+  page.getByRole('region').filter({ has: page.getByRole('button', { name: 'Subscribe Now' }) });
+const newsletterEmail = (page: Page) => newsletter(page).getByRole('textbox');
+
+test.describe('home hero', () => {
+  test('shows the headline "Discover Culinary Magic"', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Culinary Magic');
+  });
+
+  for (const label of ['Explore Recipes', 'Join Community']) {
+    test(`${label} shows the not-implemented toast and stays on the page`, async ({ page }) => {
+      await open(page, '/');
+      await expectActionToasts(
+        page,
+        () => hero(page).getByRole('button', { name: label }).click(),
+        GENERIC_TOAST,
+      );
+      await expect(page).toHaveURL('/');
+    });
+  }
+
+  test('shows the stats 500+ Recipes, 30min Avg Time and 10k+ Members', async ({ page }) => {
+    await page.goto('/');
+    await expect(hero(page).getByRole('definition')).toHaveText(['500+', '30min', '10k+']);
+    await expect(hero(page).getByRole('term')).toHaveText(['Recipes', 'Avg Time', 'Members']);
+  });
+
+  test("Today's Special card shows a pasta rated 4.9 that takes 25 min", async ({ page }) => {
+    await page.goto('/');
+    const special = page.getByRole('article').filter({ hasText: "Today's Special" });
+    await expect(special).toHaveCount(1);
+    await expect(special).toBeVisible();
+    await expect(special.getByRole('heading')).toHaveText(/pasta/i);
+    await expect(special).toContainText('4.9');
+    await expect(special).toContainText(/\b25 min\b/);
+  });
+});
+
+test.describe('home featured recipes', () => {
+  test('shows exactly 6 recipe cards', async ({ page }) => {
+    await page.goto('/');
+    await expect(featured(page).getByRole('heading', { name: 'Featured Recipes' })).toBeVisible();
+    await expect(featured(page).getByRole('article')).toHaveCount(6);
+  });
+
+  test('clicking a card shows the not-implemented toast', async ({ page }) => {
+    await open(page, '/');
+    const card = featured(page).getByRole('article').first();
+    await expectActionToasts(page, () => card.getByRole('heading').click(), GENERIC_TOAST);
+    await expect(page).toHaveURL('/');
+  });
+
+  test("a card's favourite button shows the not-implemented toast", async ({ page }) => {
+    await open(page, '/');
+    const card = featured(page).getByRole('article').nth(1);
+    await expectActionToasts(
+      page,
+      () => card.getByRole('button', { name: /favou?rite/i }).click(),
+      GENERIC_TOAST,
+    );
+  });
+
+  test("a card's View Recipe button shows the not-implemented toast", async ({ page }) => {
+    await open(page, '/');
+    const card = featured(page).getByRole('article').nth(2);
+    await expectActionToasts(
+      page,
+      () => card.getByRole('button', { name: 'View Recipe' }).click(),
+      GENERIC_TOAST,
+    );
+    await expect(page).toHaveURL('/');
+  });
+
+  test('View All Recipes shows the not-implemented toast', async ({ page }) => {
+    await open(page, '/');
+    await expectActionToasts(
+      page,
+      () => featured(page).getByRole('button', { name: 'View All Recipes' }).click(),
+      GENERIC_TOAST,
+    );
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('home latest from our blog', () => {
+  test('shows exactly 4 posts: one large and three smaller', async ({ page }) => {
+    await page.goto('/');
+    const posts = latest(page).getByRole('article');
+    await expect(posts).toHaveCount(4);
+    const areas = await posts.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width * r.height;
+      }),
+    );
+    const [lead, ...rest] = areas as [number, ...number[]];
+    expect(rest).toHaveLength(3);
+    for (const area of rest) expect(lead).toBeGreaterThan(area * 1.5);
+  });
+
+  test('View All Posts links to /blog', async ({ page }) => {
+    await page.goto('/');
+    const link = latest(page).getByRole('link', { name: 'View All Posts' });
+    await expect(link).toHaveAttribute('href', '/blog');
+    await link.click();
+    await expect(page).toHaveURL(/\/blog\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('From Our Kitchen to Yours');
+  });
+});
+
+test.describe('home newsletter', () => {
+  test('has a required email-type field and a Subscribe Now button', async ({ page }) => {
+    await page.goto('/');
+    const email = newsletterEmail(page);
+    await expect(email).toHaveCount(1);
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveJSProperty('required', true);
+    await expect(email).toHaveAccessibleName(/email/i);
+    await expect(newsletter(page).getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+  });
+
+  test('an empty submit is blocked: no toast and the page stays', async ({ page }) => {
+    await open(page, '/');
+    const email = newsletterEmail(page);
+    await hydrateVisible(email);
+    await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    expect(await validity(email)).toMatchObject({ valid: false, valueMissing: true });
+    await expectNoToast(page);
+    await expect(page).toHaveURL('/');
+    await expect(email).toHaveValue('');
+  });
+
+  test('an invalid address is blocked by browser validation and keeps the text', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const email = newsletterEmail(page);
+    await hydrateVisible(email);
+    await email.fill('not-an-email');
+    await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    expect(await validity(email)).toMatchObject({ valid: false, typeMismatch: true });
+    await expectNoToast(page);
+    await expect(email).toHaveValue('not-an-email');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a valid submit clears the field without leaving the page', async ({ page }) => {
+    await open(page, '/');
+    const email = newsletterEmail(page);
+    await hydrateVisible(email);
+    await email.fill('cook@example.com');
+    await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(email).toHaveValue('');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('shows the stats 50+, 15k+ and 100% with their labels', async ({ page }) => {
+    await page.goto('/');
+    await expect(newsletter(page).getByRole('definition')).toHaveText(['50+', '15k+', '100%']);
+    await expect(newsletter(page).getByRole('term')).toHaveText([
+      /new recipes monthly/i,
+      /subscribers/i,
+      /free/i,
+    ]);
+  });
+
+  test('shows a privacy note: no spam, unsubscribe at any time', async ({ page }) => {
+    await page.goto('/');
+    await expect(newsletter(page).getByText(/no spam/i)).toBeVisible();
+    await expect(newsletter(page).getByText(/unsubscribe at any time/i)).toBeVisible();
+  });
+});

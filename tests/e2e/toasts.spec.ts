@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectToast,
+  FILTER_TOAST,
+  GENERIC_TOAST,
+  open,
+  shownToasts,
+  toastRegion,
+  waitForIslands,
+} from './helpers';
+
+test.describe('toasts', () => {
+  test('show at most one at a time: the latest of two quick actions replaces the first', async ({
+    page,
+  }) => {
+    await open(page, '/recipes');
+    await page.getByRole('main').getByRole('button', { name: 'Load More Recipes' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /account/i })
+      .click();
+    await expectToast(page, GENERIC_TOAST);
+    await expect(shownToasts(page).getByText(FILTER_TOAST)).toHaveCount(0);
+    // Once the replaced toast has animated out, only the latest is left in the list at all.
+    await expect(toastRegion(page).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('three quick actions still leave exactly one toast, the last one', async ({ page }) => {
+    await open(page, '/blog');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Next' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /search/i })
+      .click();
+    await main.getByRole('button', { name: 'All Categories' }).click();
+    await expectToast(page, FILTER_TOAST);
+    await expect(shownToasts(page).getByText(GENERIC_TOAST)).toHaveCount(0);
+  });
+
+  test('auto-dismiss after 5000 ms: still shown just before, gone after', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await waitForIslands(page);
+    // Freeze time: from here on only runFor() moves the clock.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    await page.getByRole('main').getByRole('button', { name: 'Explore Recipes' }).click();
+    await page.mouse.move(0, 0); // a hovered toaster pauses sonner's timer
+    await page.clock.runFor(1); // sonner renders a new toast from a zero-delay timeout
+    await expectToast(page, GENERIC_TOAST);
+
+    await page.clock.runFor(4900);
+    await expectToast(page, GENERIC_TOAST);
+
+    await page.clock.runFor(200); // 5100 ms after it appeared
+    await expect(shownToasts(page)).toHaveCount(0);
+    await page.clock.runFor(1000); // and the exit animation is over
+    await expect(toastRegion(page).getByRole('listitem')).toHaveCount(0);
+  });
+
+  test('a new toast restarts the 5000 ms countdown', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/recipes');
+    await waitForIslands(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    await page.getByRole('main').getByRole('button', { name: 'Category' }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(1);
+    await expectToast(page, FILTER_TOAST);
+    await page.clock.runFor(3000);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /account/i })
+      .click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(1);
+    await expectToast(page, GENERIC_TOAST);
+
+    await page.clock.runFor(4900); // 7900 ms after the first, 4900 ms after the second
+    await expectToast(page, GENERIC_TOAST);
+    await page.clock.runFor(200);
+    await expect(shownToasts(page)).toHaveCount(0);
+  });
+
+  test('a toast can be closed with its close button', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('main').getByRole('button', { name: 'Join Community' }).click();
+    const toast = await expectToast(page, GENERIC_TOAST);
+    await toast.getByRole('button', { name: /close/i }).click();
+    await expect(shownToasts(page)).toHaveCount(0);
+  });
+
+  /** Drags the shown toast to the right by `distance` px, slowly (1 s), so only distance counts. */
+  async function swipeToast(page: Page, distance: number) {
+    const toast = shownToasts(page);
+    await toast.hover(); // waits until the entrance transition has stopped moving it
+    const box = await toast.boundingBox();
+    expect(box).not.toBeNull();
+    const x = box!.x + box!.width / 2;
+    const y = box!.y + box!.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + distance, y, { steps: 8 });
+    await page.clock.runFor(1000);
+    await page.mouse.up();
+    await page.clock.runFor(1);
+  }
+
+  // The spec asks for a 50 px threshold "(component defaults)"; sonner fixes its own at 45 px and
+  // offers no option, which the README records. These swipes sit clear of both values.
+  for (const { distance, dismissed } of [
+    { distance: 30, dismissed: false },
+    { distance: 40, dismissed: false },
+    { distance: 80, dismissed: true },
+  ]) {
+    test(`a slow ${distance} px swipe ${dismissed ? 'dismisses' : 'does not dismiss'} the toast (sonner's 45 px threshold)`, async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await page.goto('/');
+      await waitForIslands(page);
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      await page.getByRole('main').getByRole('button', { name: 'Join Community' }).click();
+      await page.clock.runFor(1);
+      await expectToast(page, GENERIC_TOAST);
+      await swipeToast(page, distance);
+      if (dismissed) {
+        await expect(shownToasts(page)).toHaveCount(0);
+      } else {
+        await page.clock.runFor(300);
+        await expectToast(page, GENERIC_TOAST);
+      }
+    });
+  }
+});
