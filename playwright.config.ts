@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const isCI = !!process.env['CI'];
-const port = 4321;
+// Not Astro's usual 4321, so a running dev server is never mistaken for the production build.
+const port = Number(process.env['E2E_PORT'] ?? 4399);
 
 /**
  * Debian's Chromium by default. Set CHROMIUM_PATH to another binary (e.g. Chrome on macOS), or to

@@ -1,9 +1,12 @@
 // Prints one line, "N passed, N failed", from the Vitest and Playwright JSON reports in a folder.
-// A step that failed before its runner wrote a report counts as one failure.
+// Usage: node scripts/test-summary.mjs <reports-dir> [exit status of the test run]
+// A runner that failed without a report, or with errors outside any test (a server that would
+// not start, say), counts as one failure; so does a failed run whose reports show no failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? 'reports';
+const runStatus = Number(process.argv[3] ?? 0);
 const read = (name) => {
   const file = join(dir, name);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
@@ -25,11 +28,13 @@ if (vitest) {
 const playwright = read('playwright.json');
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
+  failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
   skipped += playwright.stats.skipped;
 } else {
   failed += 1;
 }
+
+if (runStatus !== 0 && failed === 0) failed += 1;
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
