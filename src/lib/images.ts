@@ -1,7 +1,7 @@
 import type { RemoteImage } from '@/schemas/image';
 
 /** Widths offered to the browser; the photo service resizes on the fly. */
-export const photoWidths = [320, 480, 640, 800, 1200, 1600] as const;
+export const photoWidths = [320, 400, 480, 560, 640, 720, 800, 960, 1200, 1600] as const;
 
 /** The photo at a given width, cropped and in the best format the browser accepts. */
 export function photoUrl(src: string, width: number): string {

@@ -2,13 +2,16 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { allPosts, siteData } from '@/lib/content';
 
+/** Feed readers want recent posts; the whole archive would grow the feed without bound. */
+const FEED_SIZE = 50;
+
 export const GET: APIRoute = async ({ site }) => {
   const [settings, posts] = await Promise.all([siteData(), allPosts()]);
   return rss({
     title: `${settings.name} Blog`,
     description: settings.description,
     site: site ?? 'https://deliciousbites.com',
-    items: posts.map((post) => ({
+    items: posts.slice(0, FEED_SIZE).map((post) => ({
       title: post.data.title,
       description: post.data.excerpt,
       pubDate: post.data.publishDate,

@@ -5,13 +5,18 @@ import { formatMinutes, formatRating, formatServings } from '@/lib/format';
 import { Photo } from '@/components/ui/Photo';
 import { DifficultyBadge } from './DifficultyBadge';
 
-type Props = { recipe: Recipe['data']; className?: string };
+type Props = {
+  recipe: Recipe['data'];
+  /** The first card on a page is the likely LCP on phones; its photo loads first. */
+  priority?: boolean;
+  className?: string;
+};
 
 /**
  * A recipe teaser. There are no recipe pages yet, so the card, its favourite button and
  * View Recipe all show the not-implemented notice through the shared `data-notice` handler.
  */
-export function RecipeCard({ recipe, className }: Props) {
+export function RecipeCard({ recipe, priority = false, className }: Props) {
   return (
     <article
       data-notice="notImplemented"
@@ -26,6 +31,7 @@ export function RecipeCard({ recipe, className }: Props) {
           shape="4/3"
           maxWidth={480}
           sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
+          priority={priority}
           className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transform-none"
         />
         <span className="absolute top-4 left-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold text-brand-800 shadow-sm">
