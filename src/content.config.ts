@@ -1,27 +1,27 @@
 import { defineCollection } from 'astro:content';
-import { strictGlob } from './lib/strict-glob';
+import { contentFiles } from './lib/content-loader';
 import { blogSchema } from './schemas/blog';
 import { recipeSchema } from './schemas/recipe';
 import { siteSchema } from './schemas/site';
 import { teamSchema } from './schemas/team';
 
 const recipes = defineCollection({
-  loader: strictGlob({ pattern: '*.mdx', base: './src/content/recipes' }),
+  loader: contentFiles({ base: './src/content/recipes', extension: '.mdx' }),
   schema: recipeSchema,
 });
 
 const blog = defineCollection({
-  loader: strictGlob({ pattern: '*.mdx', base: './src/content/blog' }),
+  loader: contentFiles({ base: './src/content/blog', extension: '.mdx' }),
   schema: blogSchema,
 });
 
 const team = defineCollection({
-  loader: strictGlob({ pattern: '*.yaml', base: './src/content/team' }),
+  loader: contentFiles({ base: './src/content/team', extension: '.yaml' }),
   schema: teamSchema,
 });
 
 const site = defineCollection({
-  loader: strictGlob({ pattern: '*.yaml', base: './src/content/site' }),
+  loader: contentFiles({ base: './src/content/site', extension: '.yaml' }),
   schema: siteSchema,
 });
 

@@ -88,6 +88,6 @@ describe('the build stops what the schema alone cannot see', () => {
     edit(dir, RECIPE, (text) => `${text}\n\nAn unclosed <Component tag and a stray { brace.\n`);
     const { status, output } = astro(dir, 'build');
     expect(status).not.toBe(0);
-    expect(output).toContain('smash-burgers.mdx');
+    expect(output).toContain(`${RECIPE}: the MDX body does not compile`);
   });
 });

@@ -20,8 +20,11 @@ describe('photo URLs', () => {
     expect(src).toContain('w=400');
     expect(srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
       '320w',
+      '400w',
       '480w',
+      '560w',
       '640w',
+      '720w',
       '800w',
     ]);
   });
