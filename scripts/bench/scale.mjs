@@ -7,13 +7,12 @@
 // RSS. Results are kept in docs/SCALE.md (the table between the markers is regenerated; the rest
 // of the file is hand-written and left alone).
 //
-// Options:
-//   --defer-render            glob loader `deferRender: true` on recipes and blog
+// Options (the default is the shipped loader, contentFiles() in src/lib/content-loader.ts):
+//   --loader=glob             use Astro's glob() for recipes and blog instead, for comparison
+//   --defer-render            glob loader `deferRender: true` on recipes and blog (implies glob)
 //   --no-retain-body[=WHICH]  glob loader `retainBody: false` on recipes (default), blog or all
 //   --format=md               store recipes and posts as .md instead of .mdx (bodies are plain
-//                             Markdown); the glob loader then renders them during content sync
-//   --loader=frontmatter      replace the recipes/blog glob loaders with a loader that only parses
-//                             frontmatter and keeps the body as a string (no render() support)
+//                             Markdown; implies glob, which renders them during content sync)
 //   --ref=GIT_REF             copy the project from a commit (git archive) instead of the work tree
 //   --cpu-prof                write a V8 CPU profile of the build to the scratch dir
 //   --keep                    keep the scratch copy afterwards (default: delete dist/ only)
@@ -58,7 +57,7 @@ const END = '<!-- scale:results:end -->';
 function parseArgs(argv) {
   const opts = { n: 1000, deferRender: false, noRetainBody: null, ref: null, cpuProf: false };
   opts.format = 'mdx';
-  opts.loader = 'glob';
+  opts.loader = 'contentFiles';
   opts.keep = false;
   opts.record = true;
   opts.wait = true;
@@ -69,7 +68,7 @@ function parseArgs(argv) {
     else if (arg.startsWith('--no-retain-body=')) opts.noRetainBody = arg.split('=')[1];
     else if (arg.startsWith('--ref=')) opts.ref = arg.slice(6);
     else if (arg === '--format=md') opts.format = 'md';
-    else if (arg === '--loader=frontmatter') opts.loader = 'frontmatter';
+    else if (arg === '--loader=glob') opts.loader = 'glob';
     else if (arg === '--cpu-prof') opts.cpuProf = true;
     else if (arg === '--keep') opts.keep = true;
     else if (arg === '--no-record') opts.record = false;
@@ -79,15 +78,16 @@ function parseArgs(argv) {
   if (opts.noRetainBody && !['recipes', 'blog', 'all'].includes(opts.noRetainBody)) {
     throw new Error('scale: --no-retain-body takes recipes, blog or all');
   }
+  if (opts.deferRender || opts.noRetainBody || opts.format === 'md') opts.loader = 'glob';
   return opts;
 }
 
 function variantName(opts) {
   const parts = [];
+  if (opts.loader === 'glob') parts.push('glob()');
   if (opts.deferRender) parts.push('deferRender');
   if (opts.noRetainBody) parts.push(`retainBody:false(${opts.noRetainBody})`);
   if (opts.format === 'md') parts.push('.md files');
-  if (opts.loader === 'frontmatter') parts.push('frontmatter-only loader');
   return parts.length ? parts.join(' + ') : 'default';
 }
 
@@ -150,6 +150,14 @@ function copyProject(dir, ref) {
 function applyLoaderOptions(dir, opts) {
   const file = join(dir, 'src/content.config.ts');
   let source = readFileSync(file, 'utf8');
+  if (opts.loader === 'glob') {
+    for (const c of ['recipes', 'blog']) {
+      const re = new RegExp(`contentFiles\\(\\{ base: '\\./src/content/${c}', extension: '\\.mdx' \\}\\)`);
+      if (!re.test(source)) throw new Error(`scale: cannot find the ${c} loader in src/content.config.ts`);
+      source = source.replace(re, `glob({ pattern: '*.mdx', base: './src/content/${c}' })`);
+    }
+    source = `import { glob } from 'astro/loaders';\n${source}`;
+  }
   const add = (collection, option) => {
     const re = new RegExp(`(base:\\s*['"]\\./src/content/${collection}['"])`);
     if (!re.test(source)) {
@@ -175,54 +183,8 @@ function applyLoaderOptions(dir, opts) {
       }
     }
   }
-  if (opts.loader === 'frontmatter') {
-    for (const c of ['recipes', 'blog']) {
-      const re = new RegExp(`strictGlob\\((\\{[^}]*base:\\s*'\\./src/content/${c}'[^}]*\\})\\)`);
-      if (!re.test(source)) throw new Error(`scale: cannot find the ${c} loader`);
-      source = source.replace(re, 'frontmatterOnly($1)');
-    }
-    source += FRONTMATTER_LOADER;
-  }
   writeFileSync(file, source);
 }
-
-/**
- * A loader for collections whose bodies are never rendered: frontmatter is parsed and
- * validated (with the same impossible-date check as strictGlob), the body is kept as a string
- * (post.body, for reading time), and no render module is registered, so the build does not
- * bundle one module per entry. `render(entry)` is not available for these entries.
- */
-const FRONTMATTER_LOADER = `
-import { readFile as fmReadFile, readdir as fmReaddir } from 'node:fs/promises';
-import { relative as fmRelative } from 'node:path';
-import { fileURLToPath as fmToPath } from 'node:url';
-import { parse as fmParseYaml } from 'yaml';
-import { findImpossibleDate as fmImpossible } from './lib/strict-glob';
-
-function frontmatterOnly(options: { pattern: string; base: string }) {
-  const ext = options.pattern.replace(/^\\*/, '');
-  return {
-    name: 'frontmatter-only',
-    load: async ({ store, parseData, generateDigest, config }: any) => {
-      const dir = new URL(options.base.replace(/^\\.\\//, '') + '/', config.root);
-      const files = (await fmReaddir(dir)).filter((f: string) => f.endsWith(ext));
-      store.clear();
-      for (const file of files) {
-        const url = new URL(file, dir);
-        const text = await fmReadFile(url, 'utf8');
-        const m = text.match(/^---\\r?\\n([\\s\\S]*?)\\r?\\n---\\r?\\n?([\\s\\S]*)$/);
-        if (!m) throw new Error(file + ': no frontmatter');
-        const filePath = fmRelative(fmToPath(config.root), fmToPath(url));
-        const bad = fmImpossible(text);
-        if (bad) throw new Error(filePath + ': "' + bad.field + '" is ' + bad.value + ', which is not a real date.');
-        const id = file.slice(0, -ext.length);
-        const data = await parseData({ id, data: fmParseYaml(m[1] ?? ''), filePath: fmToPath(url) });
-        store.set({ id, data, body: m[2], filePath, digest: generateDigest(text) });
-      }
-    },
-  };
-}
-`;
 
 const count = (dir) => readdirSync(dir).filter((f) => /\.mdx?$/.test(f)).length;
 
