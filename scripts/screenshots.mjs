@@ -2,6 +2,7 @@
 // Usage: npm run preview & node scripts/screenshots.mjs [baseURL] [outDir]
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4321';
 const out = process.argv[3] ?? 'screenshots';
@@ -9,19 +10,7 @@ const routes = ['/', '/recipes', '/blog', '/about', '/contact', '/404'];
 const widths = [375, 768, 1280];
 
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const route of routes) {

@@ -28,23 +28,7 @@ export const PHOTO_HOST = 'images.unsplash.com';
 /** Lighthouse's mobile emulation (moto g power), for measuring as Lighthouse sees the page. */
 export const MOBILE_VIEWPORT = { width: 412, height: 823 };
 
-/** Chromium: Debian's by default; CHROMIUM_PATH overrides ("bundled" = Playwright's own). */
-export function chromiumPath() {
-  const setting = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-  return setting === 'bundled' ? undefined : setting;
-}
-
-/** Flags for a sandboxed, offline machine (the same as playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
 
 /**
  * Size of `data` gzipped at level 9.
