@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 const isCI = !!process.env['CI'];
 // Not Astro's usual 4321, so a running dev server is never mistaken for the production build.
 const port = Number(process.env['E2E_PORT'] ?? 4399);
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -152,8 +152,11 @@ function applyLoaderOptions(dir, opts) {
   let source = readFileSync(file, 'utf8');
   if (opts.loader === 'glob') {
     for (const c of ['recipes', 'blog']) {
-      const re = new RegExp(`contentFiles\\(\\{ base: '\\./src/content/${c}', extension: '\\.mdx' \\}\\)`);
-      if (!re.test(source)) throw new Error(`scale: cannot find the ${c} loader in src/content.config.ts`);
+      const re = new RegExp(
+        `contentFiles\\(\\{ base: '\\./src/content/${c}', extension: '\\.mdx' \\}\\)`,
+      );
+      if (!re.test(source))
+        throw new Error(`scale: cannot find the ${c} loader in src/content.config.ts`);
       source = source.replace(re, `glob({ pattern: '*.mdx', base: './src/content/${c}' })`);
     }
     source = `import { glob } from 'astro/loaders';\n${source}`;
