@@ -32,9 +32,9 @@ export function findImpossibleDate(yaml: string): { field: string; value: string
 }
 
 /** Compiles an MDX body the way @astrojs/mdx would, and returns the compiler's error, if any. */
-export async function mdxError(body: string): Promise<string | undefined> {
+export function mdxError(body: string): string | undefined {
   try {
-    await mdxToJs(body);
+    mdxToJs(body);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -66,7 +66,7 @@ async function loadEntry(context: LoaderContext, root: string, path: string) {
     );
   }
   if (extension === '.mdx') {
-    const problem = await mdxError(body);
+    const problem = mdxError(body);
     if (problem) fail(`the MDX body does not compile: ${problem}`);
   }
 
