@@ -20,5 +20,7 @@ export const GET: APIRoute = async ({ site }) => {
       link: `/blog/#${post.id}`,
     })),
     customData: '<language>en-us</language>',
+    // Item links point at a card on /blog ("/blog/#id"); a slash after the fragment would break them.
+    trailingSlash: false,
   });
 };

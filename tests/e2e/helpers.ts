@@ -27,12 +27,14 @@ export const viewports = {
 } as const;
 
 /**
- * Waits until Astro has hydrated the islands that hydrate on load and the ones whose media
- * query matches, so clicks reach their React handlers. `astro-island[ssr]` is the marker Astro
- * removes once an island has hydrated.
+ * Waits until Astro has hydrated the islands that hydrate on load or when the browser is idle,
+ * and the ones whose media query matches, so clicks reach their React handlers.
+ * `astro-island[ssr]` is the marker Astro removes once an island has hydrated.
  */
 export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  await expect(
+    page.locator('astro-island[client="load"][ssr], astro-island[client="idle"][ssr]'),
+  ).toHaveCount(0);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island[client="media"][ssr]')].every((island) => {
       const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: string };
