@@ -4,9 +4,10 @@ import { routes } from './helpers';
 /** Every JSON-LD block on the page, parsed. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.flatMap(
-    (text) => JSON.parse(text) as Record<string, unknown> | Record<string, unknown>[],
-  );
+  return blocks.flatMap((text) => {
+    const parsed: unknown = JSON.parse(text);
+    return (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
+  });
 }
 
 const meta = (page: Page, selector: string) =>
