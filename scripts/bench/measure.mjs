@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 export const ROUTES = ['/', '/recipes', '/blog', '/about', '/contact'];
 
 /** The only components allowed to hydrate; everything else must ship as static HTML. */
-export const ALLOWED_ISLANDS = ['NoticeCenter', 'MobileMenu', 'NewsletterForm', 'ContactForm'];
+export const ALLOWED_ISLANDS = ['NoticeCenter', 'NewsletterForm', 'ContactForm'];
 
 /** Budget for gzipped JavaScript per page, in bytes. */
 export const JS_BUDGET_BYTES = 80 * 1024;
