@@ -1,9 +1,9 @@
-import { Clock, Heart, Star, Users } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import type { Recipe } from '@/lib/content';
 import { cn } from '@/lib/cn';
-import { formatMinutes, formatRating, formatServings } from '@/lib/format';
 import { Photo } from '@/components/ui/Photo';
 import { DifficultyBadge } from './DifficultyBadge';
+import { RecipeFacts } from './RecipeFacts';
 
 type Props = {
   recipe: Recipe['data'];
@@ -49,26 +49,11 @@ export function RecipeCard({ recipe, priority = false, className }: Props) {
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 className="text-xl leading-snug font-semibold">{recipe.title}</h3>
         <p className="line-clamp-2 text-sm leading-relaxed text-stone-600">{recipe.description}</p>
-        <ul className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2 text-sm text-stone-600">
-          <li className="flex items-center gap-1.5">
-            <Clock className="size-4 text-brand-700" aria-hidden="true" />
-            <span className="sr-only">Time: </span>
-            {formatMinutes(recipe.totalMinutes)}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Users className="size-4 text-brand-700" aria-hidden="true" />
-            {formatServings(recipe.servings)}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-            <span className="sr-only">Rating: </span>
-            {formatRating(recipe.rating)}
-            <span className="text-stone-500">
-              ({recipe.ratingCount}
-              <span className="sr-only"> ratings</span>)
-            </span>
-          </li>
-        </ul>
+        <RecipeFacts
+          recipe={recipe}
+          facts={['time', 'servings', 'rating']}
+          className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2 text-sm text-stone-600"
+        />
         <div className="flex items-center justify-between gap-3 border-t border-stone-100 pt-4">
           <DifficultyBadge level={recipe.difficulty} />
           <button
