@@ -250,6 +250,8 @@ const LH_HEAD = [
   'Requests',
   'Photos (n / bytes)',
 ];
+/** Route left-aligned, every figure right-aligned. */
+const LH_ALIGN = ['l', ...LH_HEAD.slice(1).map(() => 'r')];
 
 function failedAuditsSection(lh, routes) {
   const lines = [];
@@ -345,19 +347,7 @@ function report(data) {
       '`--host-resolver-rules="MAP images.unsplash.com ~NOTFOUND"`: every photo fails at once, ' +
         'as on this offline machine.',
       '',
-      mdTable(LH_HEAD, lhRows(lh.offline, routes), [
-        'l',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-      ]),
+      mdTable(LH_HEAD, lhRows(lh.offline, routes), LH_ALIGN),
       '',
       '### Run B: photo host simulated',
       '',
@@ -369,19 +359,7 @@ function report(data) {
         ' (JPEG fallback about 1.5× that). So LCP includes a real image download under ' +
         "Lighthouse's throttling.",
       '',
-      mdTable(LH_HEAD, lhRows(lh.photos, routes), [
-        'l',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-      ]),
+      mdTable(LH_HEAD, lhRows(lh.photos, routes), LH_ALIGN),
       '',
       '## Lighthouse audits that did not pass (score < 1)',
       '',

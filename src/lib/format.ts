@@ -65,3 +65,8 @@ export function formatComments(count: number): string {
 export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
+
+/** A `tel:` link for a phone number written for people: "+1 (555) 123-4567" → "tel:+15551234567". */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}

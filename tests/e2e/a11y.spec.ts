@@ -22,6 +22,15 @@ function describeViolations(violations: AxeResults['violations']): string {
     .join('\n');
 }
 
+/** Runs axe on the page as it is now and expects no violations, listing them if there are. */
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations.map((v) => v.id),
+    describeViolations(results.violations),
+  ).toEqual([]);
+}
+
 for (const size of ['mobile', 'desktop'] as const) {
   test.describe(`axe at ${viewports[size].width}px`, () => {
     test.use({ viewport: viewports[size] });
@@ -30,11 +39,7 @@ for (const size of ['mobile', 'desktop'] as const) {
       test(`${path} has no WCAG 2.1 A/AA or best-practice violations`, async ({ page }) => {
         await open(page, path);
         await settleAnimations(page);
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        expect(
-          results.violations.map((v) => v.id),
-          describeViolations(results.violations),
-        ).toEqual([]);
+        await expectNoViolations(page);
       });
     }
 
@@ -43,11 +48,7 @@ for (const size of ['mobile', 'desktop'] as const) {
         await open(page, '/');
         await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
         await settleAnimations(page);
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        expect(
-          results.violations.map((v) => v.id),
-          describeViolations(results.violations),
-        ).toEqual([]);
+        await expectNoViolations(page);
       });
     }
   });
@@ -60,11 +61,7 @@ test('a toast on screen introduces no violations', async ({ page }) => {
     page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem'),
   ).toHaveCount(1);
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map((v) => v.id),
-    describeViolations(results.violations),
-  ).toEqual([]);
+  await expectNoViolations(page);
 });
 
 test.describe('keyboard', () => {

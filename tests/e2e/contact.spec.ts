@@ -27,6 +27,29 @@ async function openForm(page: Page) {
   return fields(page);
 }
 
+type Form = ReturnType<typeof fields>;
+type Values = Partial<Record<keyof Form, string>>;
+
+/** A message that passes validation. */
+const validMessage = {
+  name: 'Ada Cook',
+  email: 'ada@example.com',
+  subject: 'Sourdough',
+  message: 'My starter will not rise.',
+} as const;
+
+/** Types `values` into the form; fields left out stay empty. */
+async function fill(form: Form, values: Values) {
+  for (const [key, value] of Object.entries(values)) await form[key as keyof Form].fill(value);
+}
+
+/** Every field still holds what was typed into it. */
+async function expectKept(form: Form, values: Values) {
+  for (const [key, value] of Object.entries(values)) {
+    await expect(form[key as keyof Form], key).toHaveValue(value);
+  }
+}
+
 test.describe('contact form', () => {
   test('has required name, email, subject and message fields with visible labels', async ({
     page,
@@ -58,41 +81,30 @@ test.describe('contact form', () => {
     page,
   }) => {
     const f = await openForm(page);
-    await f.name.fill('Ada Cook');
-    await f.email.fill('ada-at-example');
-    await f.subject.fill('Sourdough');
-    await f.message.fill('My starter will not rise.');
+    const typed = { ...validMessage, email: 'ada-at-example' };
+    await fill(f, typed);
     await send(page).click();
     expect(await validity(f.email)).toMatchObject({ valid: false, typeMismatch: true });
     await expectNoToast(page);
-    await expect(f.name).toHaveValue('Ada Cook');
-    await expect(f.email).toHaveValue('ada-at-example');
-    await expect(f.subject).toHaveValue('Sourdough');
-    await expect(f.message).toHaveValue('My starter will not rise.');
+    await expectKept(f, typed);
     await expect(page).toHaveURL(/\/contact\/?$/);
   });
 
   test('a submit with one field missing is blocked and keeps the others', async ({ page }) => {
     const f = await openForm(page);
-    await f.name.fill('Ada Cook');
-    await f.email.fill('ada@example.com');
-    await f.message.fill('Hello!');
+    const typed = { name: 'Ada Cook', email: 'ada@example.com', message: 'Hello!' };
+    await fill(f, typed);
     await send(page).click();
     expect(await validity(f.subject)).toMatchObject({ valid: false, valueMissing: true });
     await expectNoToast(page);
-    await expect(f.name).toHaveValue('Ada Cook');
-    await expect(f.email).toHaveValue('ada@example.com');
-    await expect(f.message).toHaveValue('Hello!');
+    await expectKept(f, typed);
   });
 
   test('a valid submit shows "Message Sent (Simulation)" with its description', async ({
     page,
   }) => {
     const f = await openForm(page);
-    await f.name.fill('Ada Cook');
-    await f.email.fill('ada@example.com');
-    await f.subject.fill('Sourdough');
-    await f.message.fill('My starter will not rise.');
+    await fill(f, validMessage);
     await send(page).click();
     await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
     await expect(page).toHaveURL(/\/contact\/?$/);
@@ -100,10 +112,7 @@ test.describe('contact form', () => {
 
   test('clears all four fields after a successful submit', async ({ page }) => {
     const f = await openForm(page);
-    await f.name.fill('Ada Cook');
-    await f.email.fill('ada@example.com');
-    await f.subject.fill('Sourdough');
-    await f.message.fill('My starter will not rise.');
+    await fill(f, validMessage);
     await send(page).click();
     await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
     for (const control of Object.values(f)) await expect(control).toHaveValue('');

@@ -9,6 +9,7 @@ import {
   formatServings,
   isoDate,
   isoDuration,
+  telHref,
   readingMinutes,
 } from '@/lib/format';
 
@@ -94,5 +95,14 @@ describe('small labels', () => {
     [4.9, '4.9'],
   ])('shows rating %d as "%s"', (rating, expected) => {
     expect(formatRating(rating)).toBe(expected);
+  });
+});
+
+describe('telHref', () => {
+  it.each([
+    ['+1 (555) 123-4567', 'tel:+15551234567'],
+    ['020 7946 0958', 'tel:02079460958'],
+  ])('links %s as %s', (phone, expected) => {
+    expect(telHref(phone)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { Calendar, MessageCircle, UserRound } from 'lucide-react';
 import type { PostSummary } from '@/lib/content';
 import { cn } from '@/lib/cn';
+import { clickableCard } from '@/components/ui/card';
 import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/format';
 import { Photo } from '@/components/ui/Photo';
 
@@ -21,11 +22,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
     <article
       id={post.id}
       data-notice="notImplemented"
-      className={cn(
-        'group flex cursor-pointer overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/70 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-brand-900/10 motion-reduce:transform-none',
-        compact ? 'flex-row' : 'flex-col',
-        className,
-      )}
+      className={cn(clickableCard, compact ? 'flex-row' : 'flex-col', className)}
     >
       <Photo
         image={data.image}

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import type { Recipe } from '@/lib/content';
 import { cn } from '@/lib/cn';
+import { clickableCard } from '@/components/ui/card';
 import { Photo } from '@/components/ui/Photo';
 import { DifficultyBadge } from './DifficultyBadge';
 import { RecipeFacts } from './RecipeFacts';
@@ -18,13 +19,7 @@ type Props = {
  */
 export function RecipeCard({ recipe, priority = false, className }: Props) {
   return (
-    <article
-      data-notice="notImplemented"
-      className={cn(
-        'group flex cursor-pointer flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/70 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-brand-900/10 motion-reduce:transform-none',
-        className,
-      )}
-    >
+    <article data-notice="notImplemented" className={cn(clickableCard, 'flex-col', className)}>
       <div className="relative">
         <Photo
           image={recipe.image}
