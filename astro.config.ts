@@ -6,6 +6,9 @@ import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './config/csp';
 import { sonnerStaticStyles } from './config/sonner-styles';
 
+// One publishing instant per build: every page, feed and check agrees on what is scheduled.
+process.env['PUBLISH_NOW'] ??= new Date().toISOString();
+
 const fontFile = (pkg: string, file: string) =>
   `./node_modules/@fontsource-variable/${pkg}/files/${file}`;
 

@@ -1,28 +1,34 @@
 import { defineCollection } from 'astro:content';
-import { contentFiles } from './lib/content-loader';
+import { siteContentCheck } from './lib/content-checks';
+import { contentEngine } from './loaders/content-files';
 import { blogSchema } from './schemas/blog';
 import { recipeSchema } from './schemas/recipe';
 import { siteSchema } from './schemas/site';
 import { teamSchema } from './schemas/team';
 
-const recipes = defineCollection({
-  loader: contentFiles({ base: './src/content/recipes', extension: '.mdx' }),
-  schema: recipeSchema,
-});
+const markdown = ['.md', '.mdx'];
+const yaml = ['.yaml', '.yml'];
+const engine = contentEngine({ check: siteContentCheck });
 
-const blog = defineCollection({
-  loader: contentFiles({ base: './src/content/blog', extension: '.mdx' }),
-  schema: blogSchema,
-});
-
-const team = defineCollection({
-  loader: contentFiles({ base: './src/content/team', extension: '.yaml' }),
-  schema: teamSchema,
-});
-
-const site = defineCollection({
-  loader: contentFiles({ base: './src/content/site', extension: '.yaml' }),
-  schema: siteSchema,
-});
-
-export const collections = { recipes, blog, team, site };
+export const collections = {
+  recipes: defineCollection({
+    loader: engine.files({
+      folder: 'src/content/recipes',
+      extensions: markdown,
+      schema: recipeSchema,
+    }),
+    schema: recipeSchema,
+  }),
+  blog: defineCollection({
+    loader: engine.files({ folder: 'src/content/blog', extensions: markdown, schema: blogSchema }),
+    schema: blogSchema,
+  }),
+  team: defineCollection({
+    loader: engine.files({ folder: 'src/content/team', extensions: yaml, schema: teamSchema }),
+    schema: teamSchema,
+  }),
+  site: defineCollection({
+    loader: engine.files({ folder: 'src/content/site', extensions: yaml, schema: siteSchema }),
+    schema: siteSchema,
+  }),
+};

@@ -1,24 +1,30 @@
-import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { readingMinutes } from './format';
+import { showPhoto, type ShownPhoto } from './photos';
+import {
+  dayIn,
+  pageCounts,
+  publishingInstant,
+  publishState,
+  shortfall,
+  type PublishState,
+} from './publishing';
 
 export type Recipe = CollectionEntry<'recipes'>;
 export type Post = CollectionEntry<'blog'>;
 export type TeamMember = CollectionEntry<'team'>;
 export type Site = CollectionEntry<'site'>['data'];
 
-/** A recipe with its author resolved. */
-export type RecipeSummary = Recipe & { author: TeamMember };
+/** An entry ready for a card: its photo prepared, and whether it is live. */
+export type Shown<E> = E & { photo: ShownPhoto; status: PublishState };
 
-/** A published post with its author resolved and its reading time measured. */
-export type PostSummary = Post & { author: TeamMember; readingMinutes: number };
+export type MemberSummary = TeamMember & { photo: ShownPhoto };
 
-/** How many entries each page shows. A page never shows fewer: the build fails instead. */
-export const pageCounts = {
-  featuredRecipes: 6,
-  recipeGrid: 12,
-  blogGrid: 8,
-  homePosts: 4,
-} as const;
+/** A recipe as the pages list it, with its author resolved. */
+export type RecipeSummary = Shown<Recipe> & { author: TeamMember };
+
+/** A post as the pages list it, with its author resolved and its reading time measured. */
+export type PostSummary = Shown<Post> & { author: TeamMember; readingMinutes: number };
 
 /** Thrown when content is missing or inconsistent; the message says what to fix and where. */
 export class ContentError extends Error {
@@ -32,30 +38,24 @@ const newestFirst = (a: Dated, b: Dated) =>
   b.data.publishDate.valueOf() - a.data.publishDate.valueOf() ||
   a.data.title.localeCompare(b.data.title);
 
-/** The first `count` items, or a ContentError naming the page, the need and what exists. */
-export function take<T>(items: readonly T[], count: number, what: string): T[] {
-  if (items.length < count) {
-    throw new ContentError(
-      `Not enough content for ${what}: the page needs ${count}, but only ${items.length} exist.`,
-    );
-  }
+/** The first `count` items, or a ContentError saying what is missing and what is waiting. */
+function take<T extends { status: PublishState }>(
+  items: readonly T[],
+  count: number,
+  what: string,
+  states: readonly PublishState[] = items.map((item) => item.status),
+): T[] {
+  if (items.length < count) throw new ContentError(shortfall(what, count, states));
   return items.slice(0, count);
 }
 
-type Owner = { collection: CollectionKey; id: string; filePath?: string | undefined };
-
-/** Resolves a `reference()` field, failing loudly where Astro would only log. */
-async function resolveTeamMember(
-  owner: Owner,
-  field: string,
-  ref: { collection: 'team'; id: string },
-): Promise<TeamMember> {
-  const member = await getEntry(ref);
+/** Resolves a team reference, failing loudly where Astro would only log. */
+async function authorOf(entry: Recipe | Post): Promise<TeamMember> {
+  const member = await getEntry(entry.data.author);
   if (!member) {
-    const where = owner.filePath ?? `${owner.collection}/${owner.id}`;
     throw new ContentError(
-      `${where}: "${field}" refers to team member "${ref.id}", which does not exist. ` +
-        `Use the file name of an entry in src/content/team.`,
+      `${entry.filePath ?? entry.id}: "author" refers to team member "${entry.data.author.id}", ` +
+        'which does not exist. Use the file name of an entry in src/content/team.',
     );
   }
   return member;
@@ -68,77 +68,111 @@ export async function siteData(): Promise<Site> {
   return entry.data;
 }
 
-/** Every recipe, newest first, with its author resolved. */
-export async function allRecipes(): Promise<RecipeSummary[]> {
-  const recipes = (await getCollection('recipes')).sort(newestFirst);
-  return Promise.all(
-    recipes.map(async (recipe) => ({
-      ...recipe,
-      author: await resolveTeamMember(recipe, 'author', recipe.data.author),
+/**
+ * The entries of a collection that pages may show, newest first, each with its publish state,
+ * and the states of all of them for count messages. A build shows only published entries;
+ * `astro dev` shows drafts and scheduled entries too, and the cards label them.
+ */
+async function visible<C extends 'recipes' | 'blog'>(collection: C) {
+  const today = dayIn((await siteData()).timezone, publishingInstant());
+  const entries = (await getCollection(collection)).map((entry) => ({
+    entry: entry as CollectionEntry<C>,
+    status: publishState(entry.data, today),
+  }));
+  const shown = entries.filter(({ status }) => import.meta.env.DEV || status === 'published');
+  return {
+    entries: shown.sort((a, b) => newestFirst(a.entry, b.entry)),
+    states: entries.map(({ status }) => status),
+  };
+}
+
+/** Every recipe a page may show, newest first, with its author resolved. */
+async function listedRecipes() {
+  const { entries, states } = await visible('recipes');
+  const recipes = await Promise.all(
+    entries.map(async ({ entry, status }): Promise<RecipeSummary> => ({
+      ...entry,
+      status,
+      photo: await showPhoto(entry.data.image),
+      author: await authorOf(entry),
     })),
   );
+  return { recipes, states };
+}
+
+/** Every published recipe, newest first. */
+export async function allRecipes(): Promise<RecipeSummary[]> {
+  return (await listedRecipes()).recipes;
 }
 
 /** Home page: the newest 6 recipes marked `featured: true`. */
 export async function featuredRecipes(): Promise<RecipeSummary[]> {
-  const featured = (await allRecipes()).filter((r) => r.data.featured);
+  const { recipes } = await listedRecipes();
+  const featured = recipes.filter((recipe) => recipe.data.featured);
   return take(
     featured,
     pageCounts.featuredRecipes,
-    'the home page\'s Featured Recipes (recipes with "featured: true")',
+    'Featured Recipes on the home page (recipes with "featured: true")',
   );
 }
 
 /** /recipes: the newest 12 recipes. */
 export async function recipeGrid(): Promise<RecipeSummary[]> {
-  return take(await allRecipes(), pageCounts.recipeGrid, '/recipes (recipes)');
+  const { recipes, states } = await listedRecipes();
+  return take(recipes, pageCounts.recipeGrid, '/recipes', states);
 }
 
 /** The recipe named by `todaysSpecial` in the site settings. */
-export async function todaysSpecial(): Promise<Recipe> {
-  const { todaysSpecial: ref } = await siteData();
+export async function todaysSpecial(): Promise<Shown<Recipe>> {
+  const { todaysSpecial: ref, timezone } = await siteData();
   const recipe = await getEntry(ref);
   if (!recipe) {
     throw new ContentError(
       `src/content/site/site.yaml: "todaysSpecial" refers to recipe "${ref.id}", which does not exist.`,
     );
   }
-  return recipe;
+  const status = publishState(recipe.data, dayIn(timezone, publishingInstant()));
+  return { ...recipe, status, photo: await showPhoto(recipe.data.image) };
 }
 
-// Drafts appear in `astro dev` only; this is the one place that rule lives.
-const isPublished = (post: Post) => import.meta.env.DEV || !post.data.draft;
-
-/** Every published post, newest first, with its author resolved. */
-export async function allPosts(): Promise<PostSummary[]> {
-  const posts = (await getCollection('blog', isPublished)).sort(newestFirst);
-  return Promise.all(
-    posts.map(async (post) => ({
-      ...post,
-      author: await resolveTeamMember(post, 'author', post.data.author),
-      readingMinutes: readingMinutes(post.body ?? ''),
+/** Every post a page may show, newest first, with its author and reading time. */
+async function listedPosts() {
+  const { entries, states } = await visible('blog');
+  const posts = await Promise.all(
+    entries.map(async ({ entry, status }): Promise<PostSummary> => ({
+      ...entry,
+      status,
+      photo: await showPhoto(entry.data.image),
+      author: await authorOf(entry),
+      readingMinutes: readingMinutes(entry.body ?? ''),
     })),
   );
+  return { posts, states };
+}
+
+/** Every published post, newest first. */
+export async function allPosts(): Promise<PostSummary[]> {
+  return (await listedPosts()).posts;
 }
 
 /** /blog: the 8 newest published posts. */
 export async function blogGrid(): Promise<PostSummary[]> {
-  return take(await allPosts(), pageCounts.blogGrid, '/blog (published blog posts)');
+  const { posts, states } = await listedPosts();
+  return take(posts, pageCounts.blogGrid, '/blog', states);
 }
 
 /** Home page's Latest from Our Blog: the 4 newest published posts, the first shown large. */
 export async function homePosts(): Promise<PostSummary[]> {
-  return take(
-    await allPosts(),
-    pageCounts.homePosts,
-    "the home page's Latest from Our Blog (published blog posts)",
-  );
+  const { posts, states } = await listedPosts();
+  return take(posts, pageCounts.homePosts, 'Latest from Our Blog on the home page', states);
 }
 
 /** The team, by `order`, then by name. */
-export async function team(): Promise<TeamMember[]> {
-  const members = await getCollection('team');
-  return members.sort(
+export async function team(): Promise<MemberSummary[]> {
+  const members = (await getCollection('team')).sort(
     (a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name),
+  );
+  return Promise.all(
+    members.map(async (member) => ({ ...member, photo: await showPhoto(member.data.image) })),
   );
 }

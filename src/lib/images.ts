@@ -1,5 +1,3 @@
-import type { RemoteImage } from '@/schemas/image';
-
 /** Widths offered to the browser; the photo service resizes on the fly. */
 export const photoWidths = [320, 400, 480, 560, 640, 720, 800, 960, 1200, 1600] as const;
 
@@ -14,10 +12,10 @@ export function photoUrl(src: string, width: number): string {
 }
 
 /** `src` and `srcset` for a photo shown at most `maxWidth` CSS pixels wide, up to 2x density. */
-export function responsivePhoto(image: RemoteImage, maxWidth: number) {
+export function responsivePhoto(url: string, maxWidth: number) {
   const widths = photoWidths.filter((w) => w <= maxWidth * 2);
   return {
-    src: photoUrl(image.src, maxWidth),
-    srcSet: widths.map((w) => `${photoUrl(image.src, w)} ${w}w`).join(', '),
+    src: photoUrl(url, maxWidth),
+    srcSet: widths.map((w) => `${photoUrl(url, w)} ${w}w`).join(', '),
   };
 }

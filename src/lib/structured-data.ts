@@ -4,7 +4,7 @@
  */
 import type { PostSummary, RecipeSummary, Site } from './content';
 import { isoDate, isoDuration } from './format';
-import { photoUrl } from './images';
+import { previewUrl } from './photos';
 
 type Thing = Record<string, unknown> & { '@type': string };
 type Graph = { '@context': 'https://schema.org' } & Thing;
@@ -37,13 +37,13 @@ export function organizationJsonLd(site: Site, siteUrl: URL): Graph {
   });
 }
 
-export function recipeJsonLd({ data, author }: RecipeSummary): Thing {
+export function recipeJsonLd({ data, author, photo }: RecipeSummary): Thing {
   const dish = dishCategories.has(data.category);
   return {
     '@type': 'Recipe',
     name: data.title,
     description: data.description,
-    image: [photoUrl(data.image.src, 1200)],
+    image: [previewUrl(photo)],
     author: person(author.data.name),
     datePublished: isoDate(data.publishDate),
     totalTime: isoDuration(data.totalMinutes),
@@ -86,11 +86,11 @@ export function blogJsonLd(site: Site, posts: PostSummary[], blogUrl: URL): Grap
     '@type': 'Blog',
     name: `${site.name} Blog`,
     url: blogUrl.href,
-    blogPost: posts.map(({ id, data, author, readingMinutes }) => ({
+    blogPost: posts.map(({ id, data, author, readingMinutes, photo }) => ({
       '@type': 'BlogPosting',
       headline: data.title,
       description: data.excerpt,
-      image: [photoUrl(data.image.src, 1200)],
+      image: [previewUrl(photo)],
       author: person(author.data.name),
       datePublished: isoDate(data.publishDate),
       articleSection: data.category,

@@ -1,11 +1,32 @@
+import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
+import { text } from './fields';
 
-/** A stock photo on a remote image service, always paired with alt text. */
-export const remoteImageSchema = z.object({
-  /** Absolute https URL of the photo; width parameters are added when the page renders it. */
-  src: z.url({ protocol: /^https$/, error: 'Use an absolute https:// URL for the image' }),
-  /** What the photo shows, for screen readers and when it cannot load. Required. */
-  alt: z.string().trim().min(1, 'Describe the photo in alt text'),
+/** A photo on a stock-photo service; width parameters are added when a page renders it. */
+const remoteSource = z.url({
+  protocol: /^https$/,
+  error: 'Use an https:// address, or a path to a photo beside this file such as ./cover.jpg',
 });
 
-export type RemoteImage = z.infer<typeof remoteImageSchema>;
+/**
+ * A photo with alt text. `src` is either an https:// URL or a path relative to the entry file
+ * (`./cover.jpg`, `./images/dish.png`); local photos go through Astro's image pipeline.
+ */
+export const photoSchema = ({ image }: SchemaContext) =>
+  z.strictObject({
+    /** An https:// URL, or a path to a photo beside this file such as ./cover.jpg. */
+    src: z.union([remoteSource, image()]),
+    /** What the photo shows, for screen readers and when it cannot load. Required. */
+    alt: text(),
+    /** Who took the photo; shown as a small credit. Optional. */
+    credit: z
+      .strictObject({
+        /** The photographer's name. */
+        name: text(),
+        /** A link to the photographer's page. Optional. */
+        url: z.url({ protocol: /^https?$/ }).optional(),
+      })
+      .optional(),
+  });
+
+export type Photo = z.infer<ReturnType<typeof photoSchema>>;

@@ -1,17 +1,18 @@
+import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { remoteImageSchema } from './image';
+import { text } from './fields';
+import { photoSchema } from './image';
 
-export const teamSchema = z.object({
-  /** Full name as it appears on posts and the about page. */
-  name: z.string().trim().min(1),
-  /** Job title, e.g. "Founder & Head Chef". */
-  role: z.string().trim().min(1),
-  /** A short paragraph in the third person. */
-  bio: z.string().trim().min(1),
-  /** Portrait photo with alt text. */
-  image: remoteImageSchema,
-  /** Position on the about page, lowest first. Defaults to 0; ties sort by name. */
-  order: z.number().int().default(0),
-});
-
-export type TeamData = z.infer<typeof teamSchema>;
+export const teamSchema = (context: SchemaContext) =>
+  z.strictObject({
+    /** Full name as it appears on posts and the about page. */
+    name: text(),
+    /** Job title, e.g. "Founder & Head Chef". */
+    role: text(),
+    /** A short paragraph in the third person. */
+    bio: text(),
+    /** Portrait photo with alt text. */
+    image: photoSchema(context),
+    /** Position on the about page, lowest first. Defaults to 0; ties sort by name. */
+    order: z.number().int().default(0),
+  });

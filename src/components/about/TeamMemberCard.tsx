@@ -1,11 +1,11 @@
-import type { TeamMember } from '@/lib/content';
+import type { MemberSummary } from '@/lib/content';
 import { Photo } from '@/components/ui/Photo';
 
-export function TeamMemberCard({ member }: { member: TeamMember['data'] }) {
+export function TeamMemberCard({ member: { data: member, photo } }: { member: MemberSummary }) {
   return (
     <article className="overflow-hidden rounded-3xl bg-white text-center shadow-sm ring-1 ring-stone-200/70">
       <Photo
-        image={member.image}
+        photo={photo}
         shape="1/1"
         maxWidth={400}
         sizes="(min-width: 1024px) 380px, (min-width: 768px) 33vw, 100vw"

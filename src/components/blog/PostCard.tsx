@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/format';
 import { Photo } from '@/components/ui/Photo';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 
 type Props = {
   post: PostSummary;
@@ -25,7 +26,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
       className={cn(clickableCard, compact ? 'flex-row' : 'flex-col', className)}
     >
       <Photo
-        image={data.image}
+        photo={post.photo}
         shape={compact ? '1/1' : variant === 'feature' ? '16/10' : '3/2'}
         maxWidth={compact ? 160 : variant === 'feature' ? 720 : 480}
         sizes={
@@ -39,7 +40,10 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
         className={cn(compact && 'w-28 shrink-0 sm:w-40')}
       />
       <div className={cn('flex flex-1 flex-col gap-2.5', compact ? 'p-4 sm:p-5' : 'p-6')}>
-        <p className="text-xs font-bold tracking-wider text-brand-700 uppercase">{data.category}</p>
+        <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-brand-700 uppercase">
+          {data.category}
+          <StatusBadge status={post.status} />
+        </p>
         <h3
           className={cn(
             'leading-snug font-semibold',

@@ -1,13 +1,14 @@
 import { Heart } from 'lucide-react';
-import type { Recipe } from '@/lib/content';
+import type { RecipeSummary } from '@/lib/content';
 import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { Photo } from '@/components/ui/Photo';
 import { DifficultyBadge } from './DifficultyBadge';
 import { RecipeFacts } from './RecipeFacts';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 
 type Props = {
-  recipe: Recipe['data'];
+  recipe: RecipeSummary;
   /** The first card on a page is the likely LCP on phones; its photo loads first. */
   priority?: boolean;
   className?: string;
@@ -17,12 +18,16 @@ type Props = {
  * A recipe teaser. There are no recipe pages yet, so the card, its favourite button and
  * View Recipe all show the not-implemented notice through the shared `data-notice` handler.
  */
-export function RecipeCard({ recipe, priority = false, className }: Props) {
+export function RecipeCard({
+  recipe: { data: recipe, photo, status },
+  priority = false,
+  className,
+}: Props) {
   return (
     <article data-notice="notImplemented" className={cn(clickableCard, 'flex-col', className)}>
       <div className="relative">
         <Photo
-          image={recipe.image}
+          photo={photo}
           shape="4/3"
           maxWidth={480}
           sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
@@ -32,6 +37,7 @@ export function RecipeCard({ recipe, priority = false, className }: Props) {
         <span className="absolute top-4 left-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold text-brand-800 shadow-sm">
           {recipe.category}
         </span>
+        <StatusBadge status={status} className="absolute bottom-4 left-4" />
         <button
           type="button"
           data-notice="notImplemented"

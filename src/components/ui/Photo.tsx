@@ -1,4 +1,4 @@
-import type { RemoteImage } from '@/schemas/image';
+import type { ShownPhoto } from '@/lib/photos';
 import { cn } from '@/lib/cn';
 import { responsivePhoto } from '@/lib/images';
 
@@ -10,7 +10,7 @@ const frames = {
 } as const;
 
 type Props = {
-  image: RemoteImage;
+  photo: ShownPhoto;
   /** The `sizes` attribute: how wide the photo is shown at each breakpoint. */
   sizes: string;
   /** Widest the photo is ever shown, in CSS pixels; caps the srcset. */
@@ -22,23 +22,62 @@ type Props = {
   className?: string;
 };
 
-/** A stock photo in a fixed-shape frame that shows a warm placeholder if the photo never loads. */
-export function Photo({ image, sizes, maxWidth, shape, priority = false, className }: Props) {
-  const { src, srcSet } = responsivePhoto(image, maxWidth);
+/**
+ * A photo in a fixed-shape frame that shows a warm placeholder if the photo never loads.
+ * Stock photos are sized by the photo service; a writer's own photo comes from Astro's image
+ * pipeline as AVIF and WebP at the widths this frame can use.
+ */
+export function Photo({ photo, sizes, maxWidth, shape, priority = false, className }: Props) {
   const frame = frames[shape];
+  const loading = {
+    sizes,
+    alt: photo.alt,
+    loading: priority ? 'eager' : 'lazy',
+    decoding: 'async',
+    fetchPriority: priority ? 'high' : 'auto',
+  } as const;
+  const box = { width: maxWidth, height: Math.round(maxWidth / frame.ratio) };
+
+  let image;
+  if (photo.kind === 'remote') {
+    const { src, srcSet } = responsivePhoto(photo.url, maxWidth);
+    image = <img src={src} srcSet={srcSet} {...box} {...loading} />;
+  } else {
+    // 2x the widest display covers high-density screens; larger files would never be chosen.
+    const fits = ({ width }: { width: number }) => width <= maxWidth * 2;
+    image = (
+      <picture>
+        {photo.sources.map(({ type, candidates }) => (
+          <source
+            key={type}
+            type={type}
+            sizes={sizes}
+            srcSet={candidates
+              .filter((c, index) => fits(c) || index === 0)
+              .map((c) => `${c.url} ${c.width}w`)
+              .join(', ')}
+          />
+        ))}
+        <img src={photo.fallback} {...box} {...loading} />
+      </picture>
+    );
+  }
+
   return (
     <div className={cn('photo-frame', frame.className, className)}>
-      <img
-        src={src}
-        srcSet={srcSet}
-        sizes={sizes}
-        alt={image.alt}
-        width={maxWidth}
-        height={Math.round(maxWidth / frame.ratio)}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={priority ? 'high' : 'auto'}
-      />
+      {image}
+      {photo.credit && (
+        <small className="absolute right-2 bottom-2 rounded-full bg-black/55 px-2 py-0.5 text-[0.6875rem] text-white">
+          Photo:{' '}
+          {photo.credit.url ? (
+            <a href={photo.credit.url} className="underline">
+              {photo.credit.name}
+            </a>
+          ) : (
+            photo.credit.name
+          )}
+        </small>
+      )}
     </div>
   );
 }

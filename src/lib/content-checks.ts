@@ -1,0 +1,97 @@
+import type { ContentCheck, LoadedEntry } from '@/loaders/content-files';
+import type { Problem } from '@/loaders/problems';
+import {
+  dayIn,
+  dayOf,
+  pageCounts,
+  publishingInstant,
+  publishState,
+  shortfall,
+  type PublishState,
+} from './publishing';
+
+type Dated = { publishDate: Date; draft: boolean; featured?: boolean; title: string };
+
+/** Lists at most this many entries by name in the build log; the rest are counted. */
+const LISTED = 20;
+
+function listing(
+  heading: string,
+  entries: readonly LoadedEntry[],
+  detail: (e: LoadedEntry) => string,
+): string[] {
+  if (!entries.length) return [];
+  const shown = entries.slice(0, LISTED).map((e) => `  ${e.file}${detail(e)}`);
+  const rest = entries.length - shown.length;
+  return [[`${heading}:`, ...shown, ...(rest > 0 ? [`  …and ${rest} more`] : [])].join('\n')];
+}
+
+/**
+ * The rules that need all the content at once: each page can be filled with published entries,
+ * and Today's Special is live. The build log also lists what is waiting to publish.
+ */
+export const siteContentCheck: ContentCheck = (content, { locate, rejected }) => {
+  const site = content.get('site')?.find((entry) => entry.id === 'site');
+  const timezone = typeof site?.data['timezone'] === 'string' ? site.data['timezone'] : 'UTC';
+  const today = dayIn(timezone, publishingInstant());
+  const stateOf = (entry: LoadedEntry) => publishState(entry.data as Dated, today);
+  const collection = (name: string) =>
+    (content.get(name) ?? []).map((entry) => ({ entry, state: stateOf(entry) }));
+
+  const recipes = collection('recipes');
+  const posts = collection('blog');
+  const problems: Problem[] = [];
+  const need = (collection: string, what: string, count: number, states: PublishState[]) => {
+    const published = states.filter((s) => s === 'published').length;
+    if (published >= count) return;
+    const left = rejected(collection);
+    const note = left
+      ? ` ${left} ${left === 1 ? 'entry' : 'entries'} with problems listed here ${left === 1 ? 'was' : 'were'} not counted.`
+      : '';
+    problems.push({
+      file: `src/content/${collection}`,
+      message: shortfall(what, count, states) + note,
+    });
+  };
+  need(
+    'recipes',
+    '/recipes',
+    pageCounts.recipeGrid,
+    recipes.map((r) => r.state),
+  );
+  need(
+    'recipes',
+    'Featured Recipes on the home page (recipes with "featured: true")',
+    pageCounts.featuredRecipes,
+    recipes.filter((r) => (r.entry.data as Dated).featured).map((r) => r.state),
+  );
+  need(
+    'blog',
+    '/blog',
+    pageCounts.blogGrid,
+    posts.map((p) => p.state),
+  );
+
+  const special = site?.data['todaysSpecial'] as { id: string } | undefined;
+  const specialState = recipes.find((r) => r.entry.id === special?.id)?.state;
+  if (site && specialState && specialState !== 'published') {
+    problems.push({
+      file: site.file,
+      ...locate(site.file, ['todaysSpecial']),
+      field: 'todaysSpecial',
+      message: `The recipe "${special?.id}" is ${specialState === 'draft' ? 'a draft' : 'scheduled'}, so the home page cannot show it yet. Pick a published recipe.`,
+    });
+  }
+
+  const waiting = (state: PublishState) =>
+    [...recipes, ...posts].filter((r) => r.state === state).map((r) => r.entry);
+  const notes = [
+    listing(
+      `Scheduled, so left out of this build (published as of ${today}, ${timezone})`,
+      waiting('scheduled'),
+      (e) => ` goes live on ${dayOf((e.data as Dated).publishDate)}`,
+    ),
+    listing('Drafts, left out of this build', waiting('draft'), () => ''),
+  ].flat();
+  return { problems, notes };
+};

@@ -1,0 +1,56 @@
+import type { ImageMetadata } from 'astro';
+import type { Photo } from '@/schemas/image';
+import { photoUrl, photoWidths } from './images';
+
+/** A writer's own photo, rendered by Astro's image pipeline at every width a card may ask for. */
+export type LocalPhoto = {
+  kind: 'local';
+  /** WebP at a middle width, for browsers that ignore `<source>`. */
+  fallback: string;
+  /** The original's size, which fixes the aspect ratio of the `width`/`height` attributes. */
+  width: number;
+  height: number;
+  /** AVIF first, then WebP; each candidate is one width. */
+  sources: { type: `image/${'avif' | 'webp'}`; candidates: { url: string; width: number }[] }[];
+};
+
+/** A photo as the cards show it: a stock-photo URL sized per card, or a built local photo. */
+export type ShownPhoto = Pick<Photo, 'alt' | 'credit'> &
+  ({ kind: 'remote'; url: string } | LocalPhoto);
+
+const formats = ['avif', 'webp'] as const;
+
+async function renderLocal(original: ImageMetadata): Promise<LocalPhoto> {
+  // Imported here so content with only stock photos never loads the image service.
+  const { getImage } = await import('astro:assets');
+  const fitting = photoWidths.filter((w) => w <= original.width);
+  const widths: number[] = fitting.length ? fitting : [original.width];
+  const sources = await Promise.all(
+    formats.map(async (format) => ({
+      type: `image/${format}` as const,
+      candidates: await Promise.all(
+        widths.map(async (width) => ({
+          url: (await getImage({ src: original, width, format })).src,
+          width,
+        })),
+      ),
+    })),
+  );
+  const middle = widths[Math.floor(widths.length / 2)] ?? original.width;
+  const fallback = (await getImage({ src: original, width: middle, format: 'webp' })).src;
+  return { kind: 'local', fallback, width: original.width, height: original.height, sources };
+}
+
+/** The photo for link previews (Open Graph), about 1200 px wide; a site path for local photos. */
+export function previewUrl(photo: ShownPhoto): string {
+  if (photo.kind === 'remote') return photoUrl(photo.url, 1200);
+  const webp = photo.sources.find((source) => source.type === 'image/webp')?.candidates ?? [];
+  return (webp.findLast((c) => c.width <= 1200) ?? webp[0])?.url ?? photo.fallback;
+}
+
+/** Prepares an entry's photo for the cards. */
+export async function showPhoto({ src, alt, credit }: Photo): Promise<ShownPhoto> {
+  const shown =
+    typeof src === 'string' ? { kind: 'remote' as const, url: src } : await renderLocal(src);
+  return { ...shown, alt, ...(credit && { credit }) };
+}

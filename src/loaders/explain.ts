@@ -1,0 +1,108 @@
+import type { z } from 'astro/zod';
+import { closest, distance } from 'fastest-levenshtein';
+
+type Issue = z.core.$ZodRawIssue;
+
+/** A value as a writer would recognise it in their file. */
+function shown(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'empty';
+  if (typeof value === 'string') return `the text "${value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a date';
+  return 'a group of fields';
+}
+
+const kinds: Record<string, string> = {
+  string: 'text',
+  number: 'a number, such as 4',
+  int: 'a whole number, such as 4',
+  boolean: 'true or false',
+  array: 'a list, one item per line starting with "- "',
+  object: 'a group of indented fields',
+  date: 'a date written YYYY-MM-DD',
+};
+
+function sizeLimit(issue: Issue & { code: 'too_big' | 'too_small' }): string {
+  const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
+  const edge = issue.code === 'too_big' ? 'at most' : 'at least';
+  switch (issue.origin) {
+    case 'array':
+      return `needs ${edge} ${limit} ${Number(limit) === 1 ? 'item' : 'items'}`;
+    case 'string':
+      return `must be ${edge} ${limit} characters long`;
+    default:
+      return `must be ${edge} ${limit}; it is ${String(issue.input)}`;
+  }
+}
+
+/**
+ * Zod's error map for content: every message says what is wrong in a writer's words and what
+ * is allowed. Messages a schema sets itself (such as the date format) take precedence.
+ */
+export function explainIssue(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `is required, but this file does not set it`;
+      return `must be ${kinds[issue.expected] ?? issue.expected}, not ${shown(issue.input)}`;
+    case 'invalid_value':
+      return (
+        `${shown(issue.input)} is not allowed here. ` +
+        `Use one of: ${issue.values.map((v) => String(v)).join(', ')}`
+      );
+    case 'too_big':
+    case 'too_small':
+      return sizeLimit(issue);
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? `must be an email address, such as hello@example.com; it is ${shown(issue.input)}`
+        : `must be ${issue.format === 'url' ? 'a web address' : `in ${issue.format} format`}; it is ${shown(issue.input)}`;
+    case 'invalid_union': {
+      // Photo sources are the one union: a path gets the photo check's word, anything else the URL's.
+      const looksLikePath = typeof issue.input === 'string' && issue.input.startsWith('.');
+      return (looksLikePath ? issue.errors.at(-1) : issue.errors[0])?.[0]?.message;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** "`drafts` is not a field; did you mean `draft`?", or the list of fields when none is close. */
+export function unknownKeyMessage(key: string, known: readonly string[]): string {
+  const nearest = known.length ? closest(key, [...known]) : undefined;
+  // Within a third of the word, a typo is far likelier than a new idea.
+  const close = nearest && distance(key, nearest) <= Math.max(2, Math.floor(key.length / 3));
+  return close
+    ? `"${key}" is not a field; did you mean "${nearest}"?`
+    : `"${key}" is not a field. The fields here are: ${known.join(', ')}`;
+}
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+};
+
+const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+
+/** The object schemas reachable at `path` (several when a union allows more than one shape). */
+function objectsAt(schema: z.ZodType, path: readonly PropertyKey[]): Def[] {
+  const def = defOf(schema);
+  if (def.innerType) return objectsAt(def.innerType, path);
+  if (def.in) return objectsAt(def.in, path);
+  if (def.options) return def.options.flatMap((option) => objectsAt(option, path));
+  const [head, ...rest] = path;
+  if (head === undefined) return def.type === 'object' ? [def] : [];
+  if (def.type === 'array' && def.element) return objectsAt(def.element, rest);
+  const child = def.shape?.[String(head)];
+  return child ? objectsAt(child, rest) : [];
+}
+
+/** The field names a schema allows at `path`, for suggestions. */
+export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  return [...new Set(objectsAt(schema, path).flatMap((def) => Object.keys(def.shape ?? {})))];
+}

@@ -1,0 +1,60 @@
+/** Something a writer must fix, pinned to the place in the file where it is. */
+export type Problem = {
+  /** The file, relative to the project root, with forward slashes. */
+  file: string;
+  /** 1-based line in the file; absent when the problem is about a whole folder. */
+  line?: number;
+  /** 1-based column in the file. */
+  column?: number;
+  /** The field, as a dotted path such as `image.src`; absent for whole-file problems. */
+  field?: string;
+  /** What is wrong and how to fix it, in a writer's words. */
+  message: string;
+};
+
+/** A problem about a whole file, such as its name or its first line. */
+export const fileProblem = (file: string, message: string): Problem => ({
+  file,
+  line: 1,
+  column: 1,
+  message,
+});
+
+const byPlace = (a: Problem, b: Problem) =>
+  a.file.localeCompare(b.file) ||
+  (a.line ?? 0) - (b.line ?? 0) ||
+  (a.column ?? 0) - (b.column ?? 0);
+
+/** `file:line:column`, the form editors and terminals turn into a link to the spot. */
+const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file);
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Every problem of one run, each as its place followed by the message. */
+export function formatProblems(problems: readonly Problem[]): string {
+  const files = new Set(problems.map((p) => p.file)).size;
+  const lines = [...problems]
+    .sort(byPlace)
+    .map((p) => `  ${place(p)}\n    ${p.field ? `${p.field}: ` : ''}${p.message}`);
+  return [
+    `The content has ${plural(problems.length, 'problem')} in ${plural(files, 'file')}. ` +
+      'Nothing was built; fix these and run it again:',
+    '',
+    ...lines,
+  ].join('\n');
+}
+
+/** GitHub Actions workflow commands that pin each problem to its line in a pull request. */
+export function githubAnnotations(problems: readonly Problem[]): string[] {
+  // Workflow commands end at a newline, and their properties end at a comma or a colon.
+  const escape = (text: string) =>
+    text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+  const property = (text: string) => escape(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+  return [...problems]
+    .sort(byPlace)
+    .map(
+      (p) =>
+        `::error file=${property(p.file)}${p.line ? `,line=${p.line},col=${p.column ?? 1}` : ''}::` +
+        escape(`${p.field ? `${p.field}: ` : ''}${p.message}`),
+    );
+}

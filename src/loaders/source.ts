@@ -1,0 +1,115 @@
+import { extname } from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { fileProblem, type Problem } from './problems';
+
+/** A 1-based place in a file. */
+export type Position = { line: number; column: number };
+
+/** A content file as the writer saved it, normalised and split into its YAML and its body. */
+export type Source = {
+  /** The file, relative to the project root. */
+  file: string;
+  /** The parsed YAML: the frontmatter, or the whole file for .yaml and .yml. */
+  document: Document;
+  /** The Markdown or MDX after the frontmatter; empty for YAML files. */
+  body: string;
+  /** Line in the file where the body starts, so body errors can point into the file. */
+  bodyLine: number;
+  /** Where the value at `path` starts; the nearest enclosing field when it is missing. */
+  locate: (path: readonly PropertyKey[]) => Position;
+  /** Where the name of field `key` starts, in the group of fields at `path`. */
+  locateKey: (path: readonly PropertyKey[], key: string) => Position;
+};
+
+const yamlExtensions = new Set(['.yaml', '.yml']);
+
+/**
+ * Reads the text of a content file. Windows editors may add a byte-order mark and CRLF line
+ * endings; both are removed, so every file reads the same and line numbers stay true.
+ */
+export function normalise(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** The frontmatter lines and the body of a Markdown file, or a problem saying what is wrong. */
+function splitFrontmatter(text: string) {
+  const lines = text.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return undefined;
+  const close = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
+  if (close === -1) return undefined;
+  return {
+    yaml: lines.slice(1, close).join('\n'),
+    yamlLine: 2,
+    body: lines.slice(close + 1).join('\n'),
+    bodyLine: close + 2,
+  };
+}
+
+/** The YAML node at `path`, and the nearest existing ancestor when the path is missing. */
+function nodeAt(document: Document, path: readonly PropertyKey[]): Node | undefined {
+  let node: unknown = document.contents;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+      if (!pair) return node;
+      node = pair.value ?? pair.key;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key]) {
+      node = node.items[key];
+    } else {
+      break;
+    }
+  }
+  return (node as Node | null | undefined) ?? undefined;
+}
+
+/** The name node of field `key` in the map at `path`. */
+function keyAt(document: Document, path: readonly PropertyKey[], key: string) {
+  const parent = nodeAt(document, path);
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === key);
+  return isScalar(pair?.key) ? pair.key : undefined;
+}
+
+/**
+ * Parses a content file. Returns the source, or the problems that stop it being read at all:
+ * a missing frontmatter block or YAML that does not parse, each with its line.
+ */
+export function parseSource(file: string, raw: string): Source | Problem[] {
+  const text = normalise(raw);
+  const parts = yamlExtensions.has(extname(file))
+    ? { yaml: text, yamlLine: 1, body: '', bodyLine: 0 }
+    : splitFrontmatter(text);
+  if (!parts) {
+    return [
+      fileProblem(
+        file,
+        'The file must start with its fields between two lines of three dashes (---), ' +
+          'then the text. Copy the first lines of another entry to see the shape.',
+      ),
+    ];
+  }
+
+  const lineCounter = new LineCounter();
+  const document = parseDocument(parts.yaml, { lineCounter, prettyErrors: false });
+  const position = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: parts.yamlLine + line - 1, column: col };
+  };
+  if (document.errors.length) {
+    return document.errors.map((error) => ({
+      file,
+      ...position(error.pos[0]),
+      message: `The fields are not valid YAML: ${error.message.split('\n')[0]}`,
+    }));
+  }
+
+  return {
+    file,
+    document,
+    body: parts.body,
+    bodyLine: parts.bodyLine,
+    locate: (path) => position(nodeAt(document, path)?.range?.[0] ?? 0),
+    locateKey: (path, key) =>
+      position((keyAt(document, path, key) ?? nodeAt(document, path))?.range?.[0] ?? 0),
+  };
+}

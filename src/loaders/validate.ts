@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import type { ImageFunction, SchemaContext } from 'astro:content';
+import { z } from 'astro/zod';
+import { mdxToJs } from 'satteri';
+import { photoExtensions } from './discover';
+import { explainIssue, knownKeys, unknownKeyMessage } from './explain';
+import type { Problem } from './problems';
+import type { Source } from './source';
+
+/** A collection schema, written as Astro expects it: plain, or a function of `{ image }`. */
+export type SchemaFactory = z.ZodType | ((context: SchemaContext) => z.ZodType);
+
+/** `image.src` → "image.src", `["steps", 2]` → "steps[2]". */
+export const fieldName = (path: readonly PropertyKey[]) =>
+  path.reduce<string>(
+    (name, key) =>
+      typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key),
+    '',
+  );
+
+/**
+ * Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
+ * reported at its line instead of failing later inside the bundler with no line at all.
+ */
+function photoChecker(entryFolder: () => string): ImageFunction {
+  const check = z.string().superRefine((src, context) => {
+    const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
+    if (!/^\.\.?\//.test(src)) {
+      fail(
+        `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
+      );
+    } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
+      fail(`"${src}" is not a photo; use a .jpg, .png, .webp or .avif file`);
+    } else if (!existsSync(resolve(entryFolder(), src))) {
+      fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
+    }
+  });
+  // Only used to pre-check input; Astro's own image() does the real resolution afterwards.
+  return (() => check) as unknown as ImageFunction;
+}
+
+/**
+ * Validates entries with a collection's schema, pinning each problem to its line. Astro's own
+ * validation reports only the first field of the first bad file, at line 0; this one reports
+ * every field, names unknown ones with the nearest known name, and checks photos and MDX bodies.
+ */
+export function entryValidator(root: string, factory: SchemaFactory) {
+  let folder = root;
+  const schema =
+    typeof factory === 'function' ? factory({ image: photoChecker(() => folder) }) : factory;
+
+  return async function validate(source: Source): Promise<Problem[]> {
+    folder = dirname(resolve(root, source.file));
+    const at = (path: readonly PropertyKey[], message: string, position = source.locate(path)) => ({
+      file: source.file,
+      ...position,
+      ...(path.length && { field: fieldName(path) }),
+      message,
+    });
+
+    const data = source.document.toJS() ?? {};
+    const result = await schema.safeParseAsync(data, { error: explainIssue, reportInput: true });
+    const problems: Problem[] = result.success
+      ? []
+      : result.error.issues.flatMap((issue) =>
+          issue.code === 'unrecognized_keys'
+            ? issue.keys.map((key) =>
+                at(
+                  [...issue.path, key],
+                  unknownKeyMessage(key, knownKeys(schema, issue.path)),
+                  source.locateKey(issue.path, key),
+                ),
+              )
+            : [at(issue.path, issue.message)],
+        );
+
+    if (extname(source.file) === '.mdx') {
+      const problem = mdxProblem(source.body);
+      if (problem) {
+        problems.push({
+          file: source.file,
+          line: source.bodyLine + problem.line - 1,
+          column: problem.column,
+          message: `The MDX text does not compile: ${problem.message}`,
+        });
+      }
+    }
+    return problems;
+  };
+}
+
+/** Compiles an MDX body as @astrojs/mdx would; its error, with the line inside the body. */
+export function mdxProblem(body: string) {
+  try {
+    mdxToJs(body);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const [, line = '1', column = '1', rest = message] =
+      /^(\d+):(\d+):\s*(.*)$/s.exec(message) ?? [];
+    return { line: Number(line), column: Number(column), message: rest };
+  }
+}
