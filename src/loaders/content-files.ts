@@ -141,6 +141,11 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
     const content: LoadedContent = new Map(outcomes.map((o) => [o.collection, o.entries]));
     const rejected = (name: string) => outcomes.find((o) => o.collection === name)?.rejected ?? 0;
     const checked = check?.(content, { locate, rejected }) ?? { problems: [], notes: [] };
+    const counts = outcomes
+      .map((o) => `${o.entries.length} ${o.collection}`)
+      .sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!))
+      .join(', ');
+    context.logger.info(`Read ${counts}.`);
     for (const note of checked.notes) context.logger.info(note);
     const problems = [
       ...outcomes.flatMap((o) => o.problems),

@@ -1,5 +1,14 @@
 import { extname } from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { fileProblem, type Problem } from './problems';
 
 /** A 1-based place in a file. */
@@ -43,6 +52,40 @@ function splitFrontmatter(text: string) {
     body: lines.slice(close + 1).join('\n'),
     bodyLine: close + 2,
   };
+}
+
+/**
+ * An unclosed quote is reported where the YAML parser gave up, often lines later; the writer
+ * needs the line where the quote opened: the first line with an odd number of that quote mark.
+ */
+function quoteStart(yaml: string, message: string): number | undefined {
+  const quote = /Missing closing (["'])/.exec(message)?.[1];
+  if (!quote) return undefined;
+  let offset = 0;
+  for (const line of yaml.split('\n')) {
+    const column = line.indexOf(quote);
+    if (line.split(quote).length % 2 === 0) return offset + column;
+    offset += line.length + 1;
+  }
+  return undefined;
+}
+
+/** A YAML parse error in a writer's words, with the usual fix. */
+function yamlAdvice(error: YAMLError): string {
+  const detail = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
+  if (detail?.startsWith('Nested mappings are not allowed')) {
+    return 'This value contains ": ", which YAML reads as the start of another field. Put the value in quotes, e.g. title: "Soup: A Love Story"';
+  }
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return 'This field is set twice; keep only one.';
+    case 'TAB_AS_INDENT':
+      return 'Indent with spaces, not tabs.';
+    default:
+      return /^Missing closing ["']quote/.test(detail ?? '')
+        ? 'This quote mark is never closed; end the value with the same mark.'
+        : `The fields are not valid YAML (${detail}). Check the indentation, and that each field is "name: value".`;
+  }
 }
 
 /** The YAML node at `path`, and the nearest existing ancestor when the path is missing. */
@@ -96,11 +139,13 @@ export function parseSource(file: string, raw: string): Source | Problem[] {
     return { line: parts.yamlLine + line - 1, column: col };
   };
   if (document.errors.length) {
-    return document.errors.map((error) => ({
+    const problems = document.errors.map((error) => ({
       file,
-      ...position(error.pos[0]),
-      message: `The fields are not valid YAML: ${error.message.split('\n')[0]}`,
+      ...position(quoteStart(parts.yaml, error.message) ?? error.pos[0]),
+      message: yamlAdvice(error),
     }));
+    // One parse mistake often trips several errors on its line; the first says it best.
+    return problems.filter((p, i) => problems.findIndex((q) => q.line === p.line) === i);
   }
 
   return {

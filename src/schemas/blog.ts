@@ -2,15 +2,7 @@ import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { calendarDay, draft, text } from './fields';
 import { photoSchema } from './image';
-
-export const blogCategories = [
-  'Cooking Tips',
-  'Culture',
-  'Sustainability',
-  'Photography',
-  'Baking',
-  'Vegan',
-] as const;
+import { blogCategories } from './vocabulary';
 
 export const blogSchema = (context: SchemaContext) =>
   z.strictObject({

@@ -16,7 +16,10 @@ function isRealDay(day: string): boolean {
 export const calendarDay = () =>
   z
     .string({ error: 'Write a date as YYYY-MM-DD, e.g. 2025-03-12' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write a date as YYYY-MM-DD, e.g. 2025-03-12')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, {
+      error: 'Write a date as YYYY-MM-DD, e.g. 2025-03-12',
+      abort: true,
+    })
     .refine(isRealDay, 'This day is not on the calendar; check the month and the day')
     .transform((day) => new Date(`${day}T00:00:00Z`));
 

@@ -2,21 +2,7 @@ import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { calendarDay, draft, text } from './fields';
 import { photoSchema } from './image';
-
-export const recipeCategories = [
-  'Italian',
-  'Thai',
-  'French',
-  'Japanese',
-  'Mexican',
-  'Healthy',
-  'American',
-  'Dessert',
-] as const;
-
-export const difficulties = ['Easy', 'Medium', 'Hard'] as const;
-
-export type Difficulty = (typeof difficulties)[number];
+import { difficulties, recipeCategories } from './vocabulary';
 
 /** True when `value` has at most one decimal place (4.8 yes, 4.85 no). */
 const hasOneDecimal = (value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;

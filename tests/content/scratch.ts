@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -30,6 +30,7 @@ export function scratchProject(): string {
   scratchDirs.push(dir);
   for (const item of [
     'src',
+    'scripts',
     'public',
     'config',
     'astro.config.ts',
@@ -55,12 +56,53 @@ export function edit(dir: string, file: string, change: (text: string) => string
   writeFileSync(path, after);
 }
 
-export function astro(dir: string, command: 'sync' | 'build' | 'check') {
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', command], {
+/** Runs the Astro CLI in a scratch project; `env` adds variables such as PUBLISH_NOW. */
+export function astro(
+  dir: string,
+  command: 'sync' | 'build' | 'check',
+  env: Record<string, string> = {},
+) {
+  return run(dir, ['node_modules/astro/bin/astro.mjs', command], env);
+}
+
+/** Runs a script of the project, as `npm run` would, with this process's Node. */
+export function node(dir: string, args: string[], env: Record<string, string> = {}) {
+  return run(dir, args, env);
+}
+
+// Vitest's own variables, import.meta.env among them: NODE_ENV=test or DEV=true would make a
+// child build treat itself as `astro dev` and show drafts.
+const vitestOnly = new Set([
+  ...['NODE_ENV', 'DEV', 'PROD', 'MODE', 'SSR', 'SITE', 'BASE_URL', 'ASSETS_PREFIX'],
+  ...['TEST', 'VITEST'],
+]);
+
+function run(dir: string, args: string[], env: Record<string, string>) {
+  const inherited = Object.entries(process.env).filter(
+    ([key]) => !vitestOnly.has(key) && !key.startsWith('VITEST_'),
+  );
+  const result = spawnSync(process.execPath, args, {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...Object.fromEntries(inherited),
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      GITHUB_ACTIONS: '',
+      PUBLISH_NOW: '',
+      ...env,
+    },
     timeout: 240_000,
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
+
+/** Writes a file into a scratch project, making its folders. */
+export function write(dir: string, file: string, content: string | Buffer) {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), content);
+}
+
+/** A built page of a scratch project. */
+export const page = (dir: string, file: string) => readFileSync(join(dir, 'dist', file), 'utf8');

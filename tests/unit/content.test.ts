@@ -1,19 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AstroContent from 'astro:content';
+import { entry } from '../support/fixtures';
 
-type Entry = {
-  id: string;
-  collection: string;
-  filePath: string;
-  body?: string;
-  data: Record<string, unknown>;
-};
+type Entry = ReturnType<typeof entry>;
 
 // A tiny in-memory content layer: tests fill `store`, the mock reads it.
-const store = vi.hoisted(() => ({ entries: [] as Entry[], dev: false }));
+const store = vi.hoisted(() => ({ entries: [] as { collection: string; id: string }[] }));
 
-vi.mock('astro:content', () => ({
-  getCollection: async (collection: string, filter?: (entry: Entry) => boolean) =>
-    store.entries.filter((e) => e.collection === collection && (filter ? filter(e) : true)),
+vi.mock('astro:content', async (importOriginal) => ({
+  // The real reference(), so fixtures go through the real schemas.
+  reference: (await importOriginal<typeof AstroContent>()).reference,
+  getCollection: async (collection: string) =>
+    store.entries.filter((e) => e.collection === collection),
   getEntry: async (
     collectionOrRef: string | { collection: string; id: string },
     maybeId?: string,
@@ -28,62 +26,43 @@ vi.mock('astro:content', () => ({
 
 const {
   allPosts,
+  allRecipes,
   blogGrid,
   ContentError,
   featuredRecipes,
   homePosts,
-  pageCounts,
   recipeGrid,
   siteData,
   team,
   todaysSpecial,
 } = await import('@/lib/content');
 
-const day = (n: number) => new Date(Date.UTC(2025, 0, n));
-const author = { collection: 'team', id: 'sofia' };
+/** January `n`, 2025. */
+const day = (n: number) => new Date(Date.UTC(2025, 0, n)).toISOString().slice(0, 10);
 
-function recipe(id: string, published: number, data: Record<string, unknown> = {}): Entry {
-  return {
-    id,
-    collection: 'recipes',
-    filePath: `src/content/recipes/${id}.mdx`,
-    data: { title: id, publishDate: day(published), featured: false, author, ...data },
-  };
-}
+const recipe = (id: string, published: number, fields: Record<string, unknown> = {}): Entry =>
+  entry('recipes', id, { title: id, publishDate: day(published), ...fields });
 
-function post(
+const post = (
   id: string,
   published: number,
-  data: Record<string, unknown> = {},
+  fields: Record<string, unknown> = {},
   body = 'word '.repeat(400),
-): Entry {
-  return {
-    id,
-    collection: 'blog',
-    filePath: `src/content/blog/${id}.mdx`,
-    body,
-    data: { title: id, publishDate: day(published), draft: false, author, ...data },
-  };
-}
+): Entry => entry('blog', id, { title: id, publishDate: day(published), ...fields }, body);
 
-function member(id: string, name: string, order: number): Entry {
-  return { id, collection: 'team', filePath: `src/content/team/${id}.yaml`, data: { name, order } };
-}
+const member = (id: string, name: string, order: number) => entry('team', id, { name, order });
 
-const site: Entry = {
-  id: 'site',
-  collection: 'site',
-  filePath: 'src/content/site/site.yaml',
-  data: { name: 'Delicious Bites', todaysSpecial: { collection: 'recipes', id: 'r1' } },
-};
+const site = (fields: Record<string, unknown> = {}) => entry('site', 'site', fields);
 
-const recipes = (count: number, data: (i: number) => Record<string, unknown> = () => ({})) =>
-  Array.from({ length: count }, (_, i) => recipe(`r${i + 1}`, i + 1, data(i + 1)));
+const recipes = (count: number, fields: (i: number) => Record<string, unknown> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => recipe(`r${i + 1}`, i + 1, fields(i + 1)));
 const posts = (count: number) => Array.from({ length: count }, (_, i) => post(`p${i + 1}`, i + 1));
 
 beforeEach(() => {
-  store.entries = [member('sofia', 'Sofia', 1), site];
+  store.entries = [member('sofia', 'Sofia', 1), site()];
   vi.unstubAllEnvs();
+  vi.stubEnv('DEV', false);
+  vi.stubEnv('PUBLISH_NOW', '2025-12-31T12:00:00Z');
 });
 
 const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
@@ -123,20 +102,17 @@ describe('recipe queries', () => {
   it('fails, naming the page, the need and the supply, when too few recipes are featured', async () => {
     store.entries.push(...recipes(12, (i) => ({ featured: i <= 4 })));
     await expect(featuredRecipes()).rejects.toThrow(
-      /home page's Featured Recipes .*needs 6, but only 4 exist/,
+      /Featured Recipes on the home page .*needs 6, but only 4 are published/,
     );
   });
 
   it('fails rather than showing a short /recipes grid', async () => {
     store.entries.push(...recipes(11));
-    await expect(recipeGrid()).rejects.toThrow(/\/recipes .*needs 12, but only 11 exist/);
+    await expect(recipeGrid()).rejects.toThrow(/\/recipes needs 12, but only 11 are published/);
   });
 
   it('fails, naming the file and the missing id, when a recipe author does not exist', async () => {
-    store.entries.push(
-      ...recipes(11),
-      recipe('orphan', 50, { author: { collection: 'team', id: 'ghost' } }),
-    );
+    store.entries.push(...recipes(11), recipe('orphan', 50, { author: 'ghost' }));
     const error = await recipeGrid().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect(String(error)).toMatch(
@@ -160,7 +136,6 @@ describe('blog queries', () => {
   it('blogGrid returns the 8 newest published posts', async () => {
     store.entries.push(...posts(10));
     expect(ids(await blogGrid())).toEqual(['p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3']);
-    expect(pageCounts.blogGrid).toBe(8);
   });
 
   it('homePosts returns the 4 newest, so a new post goes first on both pages', async () => {
@@ -171,7 +146,6 @@ describe('blog queries', () => {
 
   it('leaves drafts out of production builds', async () => {
     store.entries.push(...posts(9), post('secret', 300, { draft: true }));
-    vi.stubEnv('DEV', false);
     expect(ids(await allPosts())).not.toContain('secret');
   });
 
@@ -181,10 +155,16 @@ describe('blog queries', () => {
     expect(ids(await allPosts())[0]).toBe('secret');
   });
 
-  it('fails, with counts, when drafts leave too few posts for /blog', async () => {
-    store.entries.push(...posts(7), post('secret', 300, { draft: true }));
-    vi.stubEnv('DEV', false);
-    await expect(blogGrid()).rejects.toThrow(/\/blog .*needs 8, but only 7 exist/);
+  it('fails, counting drafts and scheduled posts, when too few are published for /blog', async () => {
+    store.entries.push(
+      ...posts(6),
+      post('secret', 30, { draft: true }),
+      post('ahead', 400),
+      post('later', 450),
+    );
+    await expect(blogGrid()).rejects.toThrow(
+      '/blog needs 8, but only 6 are published (1 draft, 2 scheduled).',
+    );
   });
 
   it('resolves each author and measures reading time from the body', async () => {
@@ -195,13 +175,44 @@ describe('blog queries', () => {
   });
 
   it('fails, naming the post and the missing id, when an author does not exist', async () => {
-    store.entries.push(
-      ...posts(8),
-      post('orphan', 50, { author: { collection: 'team', id: 'nobody' } }),
-    );
+    store.entries.push(...posts(8), post('orphan', 50, { author: 'nobody' }));
     await expect(blogGrid()).rejects.toThrow(
       'src/content/blog/orphan.mdx: "author" refers to team member "nobody", which does not exist.',
     );
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('leaves out an entry dated after the build day, everywhere', async () => {
+    store.entries.push(...posts(9), post('next-month', 395), ...recipes(13), recipe('soon', 370));
+    expect(ids(await allPosts())).not.toContain('next-month');
+    expect(ids(await homePosts())[0]).toBe('p9');
+    expect(ids(await allRecipes())).not.toContain('soon');
+  });
+
+  it('publishes an entry on its day', async () => {
+    store.entries.push(post('today', 365));
+    expect(ids(await allPosts())).toEqual(['today']);
+  });
+
+  it("reads the day in the site's time zone", async () => {
+    // 23:30 UTC on December 31 is already New Year's Day in Rome, so a January 1 post is live there.
+    vi.stubEnv('PUBLISH_NOW', '2025-12-31T23:30:00Z');
+    store.entries.push(post('new-year', 366));
+    expect(ids(await allPosts())).toEqual([]);
+    store.entries[1] = site({ timezone: 'Europe/Rome' });
+    expect(ids(await allPosts())).toEqual(['new-year']);
+  });
+
+  it('shows scheduled entries in astro dev, marked as scheduled', async () => {
+    vi.stubEnv('DEV', true);
+    store.entries.push(post('ahead', 400), post('live', 10), post('wip', 5, { draft: true }));
+    const shown = await allPosts();
+    expect(shown.map((p) => [p.id, p.status])).toEqual([
+      ['ahead', 'scheduled'],
+      ['live', 'published'],
+      ['wip', 'draft'],
+    ]);
   });
 });
 

@@ -16,7 +16,7 @@ describe('photo URLs', () => {
   });
 
   it('offers widths up to twice the display size', () => {
-    const { src, srcSet } = responsivePhoto(image, 400);
+    const { src, srcSet } = responsivePhoto(image.src, 400);
     expect(src).toContain('w=400');
     expect(srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
       '320w',

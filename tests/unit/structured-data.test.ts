@@ -16,10 +16,13 @@ const author = {
   data: { name: 'Sofia Marchetti' },
 } as RecipeSummary['author'];
 
+const photo = { kind: 'remote', url: image.src, alt: image.alt } as const;
+
 const recipe = {
   id: 'tuscan-pasta',
   collection: 'recipes',
   author,
+  photo,
   data: {
     title: 'Creamy Tuscan Garlic Pasta',
     description: 'Silky and quick.',
@@ -47,6 +50,7 @@ const post = {
   id: 'knife-skills',
   collection: 'blog',
   author,
+  photo,
   readingMinutes: 3,
   data: {
     title: 'Five Knife Skills',

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@/schemas/recipe';
+import type { Difficulty } from '@/schemas/vocabulary';
 import { cn } from '@/lib/cn';
 
 // Easy green, Medium yellow, Hard red (spec §2); each pairing meets WCAG AA contrast.

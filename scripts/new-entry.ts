@@ -1,0 +1,120 @@
+/**
+ * Starts a new entry: `npm run new -- post|recipe|member "Title"`.
+ * Writes a file that builds as it is, marked as a draft, with every required field filled in
+ * with a value the writer will obviously replace. Never overwrites an existing entry.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { slug } from 'github-slugger';
+import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
+
+const root = join(import.meta.dirname, '..');
+const kinds = ['post', 'recipe', 'member'] as const;
+type Kind = (typeof kinds)[number];
+
+// A stock photo that loads, so the draft looks right in `npm run dev` until it is replaced.
+const placeholderPhoto = 'https://images.unsplash.com/photo-1556910103-1c02745aae4d';
+
+function fail(message: string, { usage = true } = {}): never {
+  console.error(`npm run new: ${message}`);
+  if (usage) console.error('Usage: npm run new -- post|recipe|member "Title or name"');
+  process.exit(1);
+}
+
+const [kind, ...words] = process.argv.slice(2);
+const title = words.join(' ').trim();
+if (!kinds.includes(kind as Kind)) fail(`say what to start: ${kinds.join(', ')}.`);
+if (!title) fail('give the title (or the member’s name) in quotes.');
+const id = slug(title);
+if (!id) fail(`"${title}" has no letters or digits to make a file name from.`);
+
+const today = new Date().toISOString().slice(0, 10);
+const team = readdirSync(join(root, 'src/content/team'))
+  .filter((name) => /\.ya?ml$/.test(name))
+  .map((name) => name.replace(/\.ya?ml$/, ''))
+  .sort();
+const quoted = (text: string) => JSON.stringify(text);
+
+const photo = (what: string) => `image:
+  src: ${placeholderPhoto} # or a photo beside this file, e.g. ./cover.jpg
+  alt: REPLACE with what the photo shows, e.g. ${what}`;
+
+const templates: Record<Kind, { folder: string; extension: string; text: string }> = {
+  post: {
+    folder: 'src/content/blog',
+    extension: '.md',
+    text: `---
+title: ${quoted(title)}
+excerpt: REPLACE with a sentence or two that makes readers want to read on.
+category: ${blogCategories[0]} # one of: ${blogCategories.join(', ')}
+author: ${team[0]} # one of: ${team.join(', ')}
+publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
+${photo('a bowl of steaming soup on a wooden table')}
+draft: true # delete this line when the post is ready to publish
+---
+
+Write your post here in Markdown. Leave a blank line between paragraphs.
+
+## A heading, if you need one
+`,
+  },
+  recipe: {
+    folder: 'src/content/recipes',
+    extension: '.md',
+    text: `---
+title: ${quoted(title)}
+description: REPLACE with one or two sentences that sell the dish.
+category: ${recipeCategories[0]} # one of: ${recipeCategories.join(', ')}
+difficulty: ${difficulties[0]} # one of: ${difficulties.join(', ')}
+rating: 0 # average reader rating, 0 to 5, one decimal
+ratingCount: 1 # how many readers rated it
+totalMinutes: 30 # minutes from start to table
+servings: 4
+${photo('the finished dish on a white plate')}
+publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
+author: ${team[0]} # one of: ${team.join(', ')}
+ingredients:
+  - REPLACE with the first ingredient and its quantity, e.g. 400 g spaghetti
+steps:
+  - REPLACE with the first step
+draft: true # delete this line when the recipe is ready to publish
+---
+
+Anything you want to say about the dish, in Markdown.
+`,
+  },
+  member: {
+    folder: 'src/content/team',
+    extension: '.yaml',
+    text: `name: ${quoted(title)}
+role: REPLACE with their job title, e.g. Pastry Chef
+bio: >-
+  REPLACE with a short paragraph about them, in the third person.
+${photo('a smiling person in a kitchen')}
+order: ${team.length + 1} # position on the about page, lowest first
+`,
+  },
+};
+
+const { folder, extension, text } = templates[kind as Kind];
+const clashes = [
+  ...(kind === 'member' ? ['.yaml', '.yml'] : ['.md', '.mdx']).map((ext) => `${id}${ext}`),
+  ...(kind === 'member' ? [] : [`${id}/index.md`, `${id}/index.mdx`]),
+].map((name) => join(root, folder, name));
+const existing = clashes.find((path) => existsSync(path));
+if (existing) {
+  fail(`${relative(root, existing)} already exists; choose another title.`, { usage: false });
+}
+
+const path = join(root, folder, `${id}${extension}`);
+mkdirSync(dirname(path), { recursive: true });
+writeFileSync(path, text);
+
+const shown = relative(root, path);
+console.log(`Created ${shown}`);
+console.log(
+  kind === 'member'
+    ? `Next: fill in the REPLACE lines, then run npm run check:content.`
+    : `Next: fill in the REPLACE lines and write the text. npm run dev shows it, labelled Draft.
+When it is ready, delete the draft line and run npm run check:content before you commit.`,
+);

@@ -1,0 +1,233 @@
+/**
+ * What writers commit, tried for real: each case copies the project, commits files the way a
+ * writer would, and runs the real Astro CLI or script on the copy.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { astro, edit, node, page, scratchProject, write } from './scratch';
+
+// Each case runs the real Astro CLI on a scratch copy: seconds, not milliseconds.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+
+// Builds run as of this moment, so the tests never depend on today's date.
+const NOW = { PUBLISH_NOW: '2026-06-01T09:00:00Z' };
+
+function post(title: string, publishDate: string, image = 'https://images.unsplash.com/photo-1') {
+  return `---
+title: ${title}
+excerpt: A short excerpt for ${title}.
+category: Cooking Tips
+author: priya-raman
+publishDate: ${publishDate}
+image:
+  src: ${image}
+  alt: A photo for ${title}
+---
+
+The body of ${title}.
+`;
+}
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
+
+/** Titles of the post cards on a built page, in order. */
+const cardTitles = (html: string) =>
+  [...html.matchAll(/<article id="[^"]+"[^>]*>[\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map(
+    (m) => m[1] ?? '',
+  );
+
+describe('what a writer commits is published', () => {
+  let dir = '';
+  let log = '';
+
+  beforeAll(async () => {
+    dir = scratchProject();
+    write(dir, 'src/content/blog/plain-markdown.md', post('Plain Markdown Post', '2026-05-30'));
+    write(dir, 'src/content/blog/2026/year-folder.mdx', post('Year Folder Post', '2026-05-29'));
+    write(
+      dir,
+      'src/content/blog/market-day/index.md',
+      post('Own Photo Post', '2026-05-28', './cover.jpg'),
+    );
+    write(dir, 'src/content/blog/market-day/cover.jpg', await photo(1600, 1200));
+    const windows = `\uFEFF${post('Notepad Post', '2026-05-27').replaceAll('\n', '\r\n')}`;
+    write(dir, 'src/content/blog/from-notepad.md', windows);
+    write(dir, 'src/content/blog/next-month.md', post('Written Ahead Post', '2026-07-01'));
+    const result = astro(dir, 'build', NOW);
+    log = result.output;
+    expect(result.status, log).toBe(0);
+  });
+
+  it('publishes a plain .md post, one in a sub-folder, one in its own folder, and one from Windows', () => {
+    expect(cardTitles(page(dir, 'blog/index.html')).slice(0, 4)).toEqual([
+      'Plain Markdown Post',
+      'Year Folder Post',
+      'Own Photo Post',
+      'Notepad Post',
+    ]);
+  });
+
+  it('keeps a post dated after the build day off every page and out of the feed and sitemap', () => {
+    expect(cardTitles(page(dir, 'index.html'))[0]).toBe('Plain Markdown Post');
+    for (const file of ['index.html', 'blog/index.html', 'rss.xml', 'sitemap-0.xml']) {
+      expect(page(dir, file), file).not.toContain('Written Ahead Post');
+    }
+  });
+
+  it('lists scheduled posts and their dates in the build log', () => {
+    expect(log).toContain('src/content/blog/next-month.md goes live on 2026-07-01');
+  });
+
+  it("renders a writer's own photo as AVIF and WebP at the widths the card uses", () => {
+    const html = page(dir, 'blog/index.html');
+    const picture =
+      /<picture>(?:(?!<\/picture>)[\s\S])*cover[\s\S]*?<\/picture>/.exec(html)?.[0] ?? '';
+    expect(picture).toMatch(/<source type="image\/avif"[^>]*srcSet="[^"]*\.avif 320w/i);
+    expect(picture).toMatch(/<source type="image\/webp"[^>]*srcSet="[^"]*\.webp 960w/i);
+    expect(picture).toMatch(/<img [^>]*width="480" height="320"[^>]*loading="lazy"/);
+    const built = readdirSync(join(dir, 'dist/_astro')).filter((f) => f.startsWith('cover.'));
+    expect(built.some((f) => f.endsWith('.avif'))).toBe(true);
+    expect(built.some((f) => f.endsWith('.webp'))).toBe(true);
+  });
+});
+
+describe('what a writer gets wrong is stopped at its file and line', () => {
+  let dir = '';
+
+  beforeAll(() => {
+    dir = scratchProject();
+    const ragu = 'src/content/blog/why-sunday-ragu-matters.mdx';
+    edit(dir, ragu, (text) => text.replace('comments: 64', 'comments: 64\ndrafts: true'));
+    write(dir, 'src/content/blog/soup.md', post('Soup', '2026-05-01'));
+    write(dir, 'src/content/blog/soup/index.md', post('Soup Again', '2026-05-02'));
+    write(dir, 'src/content/blog/old-notes.markdown', post('Old Notes', '2026-05-03'));
+    write(dir, 'src/content/blog/no-photo.md', post('No Photo', '2026-05-04', './missing.jpg'));
+    const colon = post('Colon', '2026-05-05').replace('title: Colon', 'title: Soup: A Love Story');
+    write(dir, 'src/content/blog/bad-yaml.md', colon);
+    edit(dir, 'src/content/blog/cut-kitchen-food-waste-in-half.mdx', (text) =>
+      text.replace('author: priya-raman', 'author: gordon-ramsay'),
+    );
+    edit(dir, 'src/content/recipes/smash-burgers.mdx', (text) => `${text}\nA stray <Tag here.\n`);
+  });
+
+  it('reports every problem in one run of npm run check:content, each at its place', () => {
+    const { status, output } = astro(dir, 'sync', { ...NOW, GITHUB_ACTIONS: 'true' });
+    expect(status).not.toBe(0);
+    expect(output).toContain('The content has 7 problems in 7 files.');
+    const expected = [
+      [
+        'blog/why-sunday-ragu-matters.mdx:8:1',
+        'drafts: "drafts" is not a field; did you mean "draft"?',
+      ],
+      [
+        'blog/soup/index.md:1:1',
+        'This file and src/content/blog/soup.md both make the entry "soup"',
+      ],
+      ['blog/old-notes.markdown:1:1', 'The site does not read ".markdown" files here'],
+      ['blog/no-photo.md:8:8', 'image.src: There is no photo at "./missing.jpg"'],
+      ['blog/bad-yaml.md:2:8', 'This value contains ": ", which YAML reads as the start of'],
+      [
+        'blog/cut-kitchen-food-waste-in-half.mdx:5:9',
+        'author: There is no team entry "gordon-ramsay"',
+      ],
+      ['recipes/smash-burgers.mdx:', 'The MDX text does not compile'],
+    ];
+    for (const [place, message] of expected) {
+      expect(output).toContain(`src/content/${place}`);
+      expect(output).toContain(message);
+    }
+    expect(output).toContain(
+      '::error file=src/content/blog/why-sunday-ragu-matters.mdx,line=8,col=1::drafts:',
+    );
+  });
+
+  it('stops the build with the same report', () => {
+    const { status, output } = astro(dir, 'build', NOW);
+    expect(status).not.toBe(0);
+    expect(output).toContain('The content has 7 problems in 7 files.');
+    expect(existsSync(join(dir, 'dist/index.html'))).toBe(false);
+  });
+});
+
+describe('page counts', () => {
+  it('say how many entries are drafts or scheduled when a page cannot be filled', () => {
+    const dir = scratchProject();
+    for (const file of ['the-five-minute-pan-sauce', 'building-a-balanced-vegan-plate']) {
+      edit(dir, `src/content/blog/${file}.mdx`, (text) =>
+        text.replace(/^publishDate: .*$/m, 'publishDate: 2026-12-01'),
+      );
+    }
+    edit(dir, 'src/content/blog/cut-kitchen-food-waste-in-half.mdx', (t) =>
+      t.replace('comments:', 'draft: true\ncomments:'),
+    );
+    const { status, output } = astro(dir, 'sync', NOW);
+    expect(status).not.toBe(0);
+    expect(output).toContain('/blog needs 8, but only 7 are published (2 drafts, 2 scheduled).');
+  });
+});
+
+describe("writers' everyday edits", () => {
+  it("change Today's Special, a rating, and the number of recipes without breaking the build", () => {
+    const dir = scratchProject();
+    edit(dir, 'src/content/site/site.yaml', (t) =>
+      t.replace(/^todaysSpecial: .*$/m, 'todaysSpecial: miso-glazed-salmon'),
+    );
+    edit(dir, 'src/content/recipes/miso-glazed-salmon.mdx', (t) =>
+      t.replace(/^rating: .*$/m, 'rating: 4.2'),
+    );
+    rmSync(join(dir, 'src/content/recipes/french-onion-soup.mdx'));
+    rmSync(join(dir, 'src/content/recipes/lemon-meringue-tart.mdx'));
+    const { status, output } = astro(dir, 'build', NOW);
+    expect(status, output).toBe(0);
+    const special =
+      /Today's Special[\s\S]*?<h2[^>]*>([^<]+)<\/h2>[\s\S]*?Rating: <\/span>(\d\.\d)/.exec(
+        page(dir, 'index.html'),
+      );
+    expect(special?.[1]).toBe('Miso-Glazed Salmon with Bok Choy');
+    expect(special?.[2]).toBe('4.2');
+  });
+
+  it("refuses a Today's Special that is still a draft", () => {
+    const dir = scratchProject();
+    edit(dir, 'src/content/recipes/miso-glazed-salmon.mdx', (t) =>
+      t.replace(/^servings:/m, 'draft: true\nservings:'),
+    );
+    edit(dir, 'src/content/site/site.yaml', (t) =>
+      t.replace(/^todaysSpecial: .*$/m, 'todaysSpecial: miso-glazed-salmon'),
+    );
+    const { status, output } = astro(dir, 'sync', NOW);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(
+      /src\/content\/site\/site\.yaml:\d+:16\n\s+todaysSpecial: The recipe "miso-glazed-salmon" is a draft/,
+    );
+  });
+});
+
+describe('npm run new', () => {
+  it.each([
+    ['post', 'Salt Your Water, Really!', 'src/content/blog/salt-your-water-really.md'],
+    ['recipe', "Nonna's Sunday Ragù", 'src/content/recipes/nonnas-sunday-ragù.md'],
+    ['member', 'Ana Lee', 'src/content/team/ana-lee.yaml'],
+  ])('starts a %s that builds as a draft, and never overwrites it', (kind, title, file) => {
+    const dir = scratchProject();
+    const first = node(dir, ['scripts/new-entry.ts', kind, title]);
+    expect(first.status, first.output).toBe(0);
+    expect(first.output).toContain(`Created ${file}`);
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (kind !== 'member') {
+      expect(text).toMatch(/^publishDate: \d{4}-\d{2}-\d{2}/m);
+      expect(text).toMatch(/^draft: true/m);
+    }
+    expect(astro(dir, 'sync').status).toBe(0);
+
+    const again = node(dir, ['scripts/new-entry.ts', kind, title]);
+    expect(again.status).not.toBe(0);
+    expect(again.output).toContain(`${file} already exists`);
+    expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
+  });
+});
