@@ -23,7 +23,7 @@ export const fieldName = (path: readonly PropertyKey[]) =>
  * Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
  * reported at its line instead of failing later inside the bundler with no line at all.
  */
-function photoChecker(entryFolder: () => string): ImageFunction {
+function photoChecker(entryFolder: () => string, onLocal: () => void): ImageFunction {
   const check = z.string().superRefine((src, context) => {
     const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
     if (!/^\.\.?\//.test(src)) {
@@ -34,6 +34,8 @@ function photoChecker(entryFolder: () => string): ImageFunction {
       fail(`"${src}" is not a photo; use a .jpg, .png, .webp or .avif file`);
     } else if (!existsSync(resolve(entryFolder(), src))) {
       fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
+    } else {
+      onLocal();
     }
   });
   // Only used to pre-check input; Astro's own image() does the real resolution afterwards.
@@ -47,11 +49,22 @@ function photoChecker(entryFolder: () => string): ImageFunction {
  */
 export function entryValidator(root: string, factory: SchemaFactory) {
   let folder = root;
-  const schema =
-    typeof factory === 'function' ? factory({ image: photoChecker(() => folder) }) : factory;
+  let localPhotos = false;
+  const image = photoChecker(
+    () => folder,
+    () => (localPhotos = true),
+  );
+  const schema = typeof factory === 'function' ? factory({ image }) : factory;
 
-  return async function validate(source: Source): Promise<Problem[]> {
+  /**
+   * The entry's problems, or its validated data. Entries with a local photo get no data: only
+   * Astro's own parseData can turn the path into an image import.
+   */
+  return async function validate(
+    source: Source,
+  ): Promise<{ problems: Problem[]; data?: Record<string, unknown> }> {
     folder = dirname(resolve(root, source.file));
+    localPhotos = false;
     const at = (path: readonly PropertyKey[], message: string, position = source.locate(path)) => ({
       file: source.file,
       ...position,
@@ -59,8 +72,9 @@ export function entryValidator(root: string, factory: SchemaFactory) {
       message,
     });
 
-    const data = source.document.toJS() ?? {};
-    const result = await schema.safeParseAsync(data, { error: explainIssue, reportInput: true });
+    const raw: unknown = source.document.toJS() ?? {};
+    const result = await schema.safeParseAsync(raw, { error: explainIssue, reportInput: true });
+    let data: Record<string, unknown> | undefined;
     const problems: Problem[] = result.success
       ? []
       : result.error.issues.flatMap((issue) =>
@@ -75,6 +89,8 @@ export function entryValidator(root: string, factory: SchemaFactory) {
             : [at(issue.path, issue.message)],
         );
 
+    if (result.success && !localPhotos) data = result.data as Record<string, unknown>;
+
     if (extname(source.file) === '.mdx') {
       const problem = mdxProblem(source.body);
       if (problem) {
@@ -86,7 +102,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
         });
       }
     }
-    return problems;
+    return problems.length ? { problems } : { problems, ...(data && { data }) };
   };
 }
 

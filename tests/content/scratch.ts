@@ -1,49 +1,20 @@
 /** Throwaway copies of the project, for running the real Astro CLI on changed content. */
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
+import { scratchProject as copyProject } from '../../scripts/lib/scratch-project.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const scratchDirs: string[] = [];
 
 afterAll(() => {
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-// Build caches stay per copy, so copies can build side by side without sharing state.
-const caches = new Set(['.vite', '.astro', '.cache']);
-
-/** A throwaway copy of the project that links to this checkout's installed packages. */
+/** A throwaway copy of the project, removed after the test file. */
 export function scratchProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bites-scratch-'));
+  const dir = copyProject();
   scratchDirs.push(dir);
-  for (const item of [
-    'src',
-    'scripts',
-    'public',
-    'config',
-    'astro.config.ts',
-    'tsconfig.json',
-    'package.json',
-  ]) {
-    cpSync(join(root, item), join(dir, item), { recursive: true });
-  }
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (!caches.has(name))
-      symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
-  }
   return dir;
 }
 
