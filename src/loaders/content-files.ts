@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { discover } from './discover';
@@ -221,7 +221,7 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
 
           if (context.watcher) {
             // `astro dev`: report at once, then keep up with edits file by file.
-            if (problems.length) context.logger.error(formatProblems(problems));
+            if (problems.length) context.logger.error(formatProblems(problems, whileWatching));
             watch(context, root, folder, extensions, loadFile);
             return;
           }
@@ -238,6 +238,8 @@ export function astroGlob({ folder, extensions }: Options): Loader {
   return glob({ base: folder, pattern: `**/*{${extensions.join(',')}}` });
 }
 
+const whileWatching = 'Pages keep the last good version of these files until they are fixed:';
+
 /** Reloads a changed file in `astro dev`, logging its problems instead of stopping the server. */
 function watch(
   context: LoaderContext,
@@ -246,7 +248,7 @@ function watch(
   extensions: readonly string[],
   loadFile: (id: string, path: string) => Promise<Problem[]>,
 ) {
-  const base = `${root}${sep}${folder.split('/').join(sep)}`;
+  const base = join(root, folder);
   context.watcher?.add(base);
   context.watcher?.on('all', async (event, path) => {
     if (!path.startsWith(base)) return;
@@ -259,6 +261,6 @@ function watch(
     } else if (changed) {
       problems.push(...(await loadFile(changed.id, changed.path)));
     }
-    if (problems.length) context.logger.error(formatProblems(problems));
+    if (problems.length) context.logger.error(formatProblems(problems, whileWatching));
   });
 }

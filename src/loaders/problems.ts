@@ -31,14 +31,16 @@ const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` :
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Every problem of one run, each as its place followed by the message. */
-export function formatProblems(problems: readonly Problem[]): string {
+export function formatProblems(
+  problems: readonly Problem[],
+  consequence = 'Nothing was built; fix these and run it again:',
+): string {
   const files = new Set(problems.map((p) => p.file)).size;
   const lines = [...problems]
     .sort(byPlace)
     .map((p) => `  ${place(p)}\n    ${p.field ? `${p.field}: ` : ''}${p.message}`);
   return [
-    `The content has ${plural(problems.length, 'problem')} in ${plural(files, 'file')}. ` +
-      'Nothing was built; fix these and run it again:',
+    `The content has ${plural(problems.length, 'problem')} in ${plural(files, 'file')}. ${consequence}`,
     '',
     ...lines,
   ].join('\n');

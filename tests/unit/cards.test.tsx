@@ -1,0 +1,82 @@
+/** Cards rendered to static HTML, as the pages render them. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PostCard } from '@/components/blog/PostCard';
+import { RecipeCard } from '@/components/recipes/RecipeCard';
+import type { PostSummary, RecipeSummary } from '@/lib/content';
+import type { PublishState } from '@/lib/publishing';
+import { entry } from '../support/fixtures';
+
+const author = entry('team', 'sofia');
+const photo = { kind: 'remote', url: 'https://images.unsplash.com/photo-1', alt: 'Pasta' } as const;
+
+const recipe = (status: PublishState): RecipeSummary => ({
+  ...entry('recipes', 'r'),
+  author,
+  photo,
+  status,
+});
+const post = (status: PublishState): PostSummary => ({
+  ...entry('blog', 'p'),
+  author,
+  photo,
+  status,
+  readingMinutes: 3,
+});
+
+describe('publish labels on cards', () => {
+  it.each(['draft', 'scheduled'] as const)(
+    'labels a %s entry, as npm run dev shows it',
+    (status) => {
+      const label = status === 'draft' ? 'Draft' : 'Scheduled';
+      expect(renderToStaticMarkup(<RecipeCard recipe={recipe(status)} />)).toContain(
+        `>${label}</span>`,
+      );
+      expect(renderToStaticMarkup(<PostCard post={post(status)} />)).toContain(`>${label}</span>`);
+    },
+  );
+
+  it('shows no label on a published entry', () => {
+    for (const html of [
+      renderToStaticMarkup(<RecipeCard recipe={recipe('published')} />),
+      renderToStaticMarkup(<PostCard post={post('published')} />),
+    ]) {
+      expect(html).not.toMatch(/>(Draft|Scheduled)<\/span>/);
+    }
+  });
+});
+
+describe('photos', () => {
+  it("renders a writer's own photo as AVIF and WebP sources, up to twice the card width", () => {
+    const local = {
+      kind: 'local',
+      alt: 'Soup',
+      fallback: '/_astro/soup.webp',
+      width: 1600,
+      height: 1200,
+      sources: (['avif', 'webp'] as const).map((format) => ({
+        type: `image/${format}` as const,
+        candidates: [320, 480, 960, 1200].map((width) => ({
+          url: `/_astro/soup-${width}.${format}`,
+          width,
+        })),
+      })),
+    } as const;
+    const html = renderToStaticMarkup(
+      <RecipeCard recipe={{ ...recipe('published'), photo: local }} />,
+    );
+    expect(html).toContain('<source type="image/avif"');
+    expect(html).toContain('/_astro/soup-960.webp 960w');
+    expect(html).not.toContain('soup-1200');
+    expect(html).toMatch(
+      /<img src="\/_astro\/soup\.webp" width="480" height="360"[^>]*loading="lazy"/,
+    );
+  });
+
+  it('shows the photographer when a photo has a credit', () => {
+    const credited = { ...photo, credit: { name: 'Ana Lima' } };
+    expect(
+      renderToStaticMarkup(<PostCard post={{ ...post('published'), photo: credited }} />),
+    ).toContain('Photo: Ana Lima');
+  });
+});
