@@ -145,7 +145,7 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
       .map((o) => `${o.entries.length} ${o.collection}`)
       .sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!))
       .join(', ');
-    context.logger.info(`Read ${counts}.`);
+    context.logger.info(`Read ${counts} entries.`);
     for (const note of checked.notes) context.logger.info(note);
     const problems = [
       ...outcomes.flatMap((o) => o.problems),
@@ -181,7 +181,7 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
     files({ folder, extensions, schema }: Options): Loader {
       members.add(folder);
       return {
-        name: 'delicious-bites:content-files',
+        name: 'content',
         load: async (context) => {
           const root = fileURLToPath(context.config.root);
           const shown = (path: string) => relative(root, path).split(sep).join('/');
