@@ -1,10 +1,13 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
+const script = (process.env['npm_lifecycle_event'] ?? 'vitest').replace(/\W+/g, '-');
+
 export default getViteConfig({
   test: {
+    // One report per npm script (test:unit, test:content), for scripts/test-summary.mjs.
     reporters: process.env['CI']
-      ? ['default', ['json', { outputFile: 'reports/vitest.json' }]]
+      ? ['default', ['json', { outputFile: `reports/vitest-${script}.json` }]]
       : ['default'],
     projects: [
       // Fast tests of the code, with content mocked or written to temporary folders.

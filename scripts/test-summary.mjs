@@ -2,7 +2,7 @@
 // Usage: node scripts/test-summary.mjs <reports-dir> [exit status of the test run]
 // A runner that failed without a report, or with errors outside any test (a server that would
 // not start, say), counts as one failure; so does a failed run whose reports show no failure.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? 'reports';
@@ -16,14 +16,16 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = read('vitest.json');
-if (vitest) {
+// One Vitest report per project run: reports/vitest-test-unit.json, vitest-test-content.json.
+const vitestReports = existsSync(dir)
+  ? readdirSync(dir).filter((name) => /^vitest.*\.json$/.test(name))
+  : [];
+for (const vitest of vitestReports.map(read)) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else {
-  failed += 1;
 }
+if (!vitestReports.length) failed += 1;
 
 const playwright = read('playwright.json');
 if (playwright) {
