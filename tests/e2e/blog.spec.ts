@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectActionToasts, FILTER_TOAST, GENERIC_TOAST, LONG_DATE, open } from './helpers';
+import { blogCategories } from '../../src/schemas/vocabulary';
 
 const posts = (page: Page) => page.getByRole('main').getByRole('article');
-const POST_CATEGORIES = [
-  'Cooking Tips',
-  'Culture',
-  'Sustainability',
-  'Photography',
-  'Baking',
-  'Vegan',
-];
 
 test.describe('blog page', () => {
   test('shows the heading "From Our Kitchen to Yours" and a search box', async ({ page }) => {
@@ -55,7 +48,7 @@ test.describe('blog page', () => {
       await expect(title).toHaveText(/\w{3,}/);
       const name = (await title.textContent())?.trim() ?? '';
       await expect(
-        card.getByText(new RegExp(`^(${POST_CATEGORIES.join('|')})$`, 'i')),
+        card.getByText(new RegExp(`^(${blogCategories.join('|')})$`, 'i')),
         `category of ${name}`,
       ).toBeVisible();
       const excerpt = card.getByRole('paragraph').filter({ hasText: /\w+ \w+ \w+ \w+ \w+/ });

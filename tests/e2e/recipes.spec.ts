@@ -7,18 +7,9 @@ import {
   hsl,
   open,
 } from './helpers';
+import { recipeCategories } from '../../src/schemas/vocabulary';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
-const RECIPE_CATEGORIES = [
-  'Italian',
-  'Thai',
-  'French',
-  'Japanese',
-  'Mexican',
-  'Healthy',
-  'American',
-  'Dessert',
-];
 
 test.describe('recipes page', () => {
   test('shows the heading "Explore Our Recipes" and a search box', async ({ page }) => {
@@ -64,7 +55,7 @@ test.describe('recipes page', () => {
       await expect(title).toHaveCount(1);
       await expect(title).toHaveText(/\w{3,}/);
       const name = (await title.textContent())?.trim() ?? '';
-      await expect(card.getByText(new RegExp(`^(${RECIPE_CATEGORIES.join('|')})$`))).toBeVisible();
+      await expect(card.getByText(new RegExp(`^(${recipeCategories.join('|')})$`))).toBeVisible();
       await expect(card.getByRole('button', { name: /favou?rite/i })).toBeVisible();
       const description = card.getByRole('paragraph').filter({ hasText: /\w+ \w+ \w+ \w+/ });
       await expect(description, `description of ${name}`).toHaveCount(1);
