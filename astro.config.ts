@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './config/csp';
+import { noticeCapture } from './config/notice-capture';
 import { sonnerStaticStyles } from './config/sonner-styles';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
@@ -15,7 +16,12 @@ const fontFile = (pkg: string, file: string) =>
 // https://astro.build/config
 export default defineConfig({
   site: process.env['SITE_URL'] ?? 'https://deliciousbites.com',
-  integrations: [mdx(), react(), sitemap({ filter: (page) => !page.endsWith('/404/') })],
+  integrations: [
+    noticeCapture(),
+    mdx(),
+    react(),
+    sitemap({ filter: (page) => !page.endsWith('/404/') }),
+  ],
   // Self-hosted from the @fontsource packages. "optional" never swaps fonts after first paint,
   // so text cannot shift; the preloaded files are almost always there in time.
   fonts: [

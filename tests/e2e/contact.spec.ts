@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoToast,
   expectToast,
-  hydrateVisible,
   open,
   SENT_DESCRIPTION,
   SENT_TITLE,
@@ -23,7 +22,6 @@ const send = (page: Page) => page.getByRole('main').getByRole('button', { name: 
 
 async function openForm(page: Page) {
   await open(page, '/contact');
-  await hydrateVisible(send(page));
   return fields(page);
 }
 

@@ -27,32 +27,11 @@ export const viewports = {
 } as const;
 
 /**
- * Waits until Astro has hydrated the islands that hydrate on load or when the browser is idle,
- * and the ones whose media query matches, so clicks reach their React handlers.
- * `astro-island[ssr]` is the marker Astro removes once an island has hydrated.
+ * Navigates to a page. Nothing waits for scripts: the inline capture script handles every stubbed
+ * action from the first paint, and the toaster loads on the first intent.
  */
-export async function waitForIslands(page: Page): Promise<void> {
-  await expect(
-    page.locator('astro-island[client="load"][ssr], astro-island[client="idle"][ssr]'),
-  ).toHaveCount(0);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island[client="media"][ssr]')].every((island) => {
-      const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: string };
-      return !opts.value || !window.matchMedia(opts.value).matches;
-    }),
-  );
-}
-
-/** Navigates and waits for the page's interactive islands. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForIslands(page);
-}
-
-/** Scrolls a control of a `client:visible` island into view and waits until it is hydrated. */
-export async function hydrateVisible(control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
 }
 
 /** Resolves after two animation frames, so React has committed whatever a click scheduled. */

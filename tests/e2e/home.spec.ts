@@ -3,7 +3,6 @@ import {
   expectActionToasts,
   expectNoToast,
   GENERIC_TOAST,
-  hydrateVisible,
   open,
   validity,
 } from './helpers';
@@ -136,7 +135,6 @@ test.describe('home newsletter', () => {
   test('an empty submit is blocked: no toast and the page stays', async ({ page }) => {
     await open(page, '/');
     const email = newsletterEmail(page);
-    await hydrateVisible(email);
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
     expect(await validity(email)).toMatchObject({ valid: false, valueMissing: true });
     await expectNoToast(page);
@@ -149,7 +147,6 @@ test.describe('home newsletter', () => {
   }) => {
     await open(page, '/');
     const email = newsletterEmail(page);
-    await hydrateVisible(email);
     await email.fill('not-an-email');
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
     expect(await validity(email)).toMatchObject({ valid: false, typeMismatch: true });
@@ -161,7 +158,6 @@ test.describe('home newsletter', () => {
   test('a valid submit clears the field without leaving the page', async ({ page }) => {
     await open(page, '/');
     const email = newsletterEmail(page);
-    await hydrateVisible(email);
     await email.fill('cook@example.com');
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
     await expect(email).toHaveValue('');

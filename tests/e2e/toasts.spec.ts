@@ -6,7 +6,6 @@ import {
   open,
   shownToasts,
   toastRegion,
-  waitForIslands,
 } from './helpers';
 
 test.describe('toasts', () => {
@@ -41,7 +40,6 @@ test.describe('toasts', () => {
   test('auto-dismiss after 5000 ms: still shown just before, gone after', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await waitForIslands(page);
     // Freeze time: from here on only runFor() moves the clock.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
@@ -62,7 +60,6 @@ test.describe('toasts', () => {
   test('a new toast restarts the 5000 ms countdown', async ({ page }) => {
     await page.clock.install();
     await page.goto('/recipes');
-    await waitForIslands(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
     await page.getByRole('main').getByRole('button', { name: 'Category' }).click();
@@ -120,7 +117,6 @@ test.describe('toasts', () => {
     }) => {
       await page.clock.install();
       await page.goto('/');
-      await waitForIslands(page);
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await page.getByRole('main').getByRole('button', { name: 'Join Community' }).click();
       await page.clock.runFor(1);

@@ -1,0 +1,25 @@
+import type { NoticeId } from '@/lib/notices';
+
+// `data-notice` takes only an id from the notice catalogue, in .astro and React markup alike,
+// so a typo fails `astro check` instead of leaving a button that silently does nothing.
+declare global {
+  namespace astroHTML.JSX {
+    interface HTMLAttributes {
+      'data-notice'?: NoticeId | undefined | null;
+    }
+  }
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- must match React's declaration
+  interface HTMLAttributes<T> {
+    'data-notice'?: NoticeId | undefined;
+  }
+}
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the visitor's first pointer, key, focus or notice; see src/scripts/intent-directive.ts. */
+    'client:intent'?: boolean;
+  }
+}
