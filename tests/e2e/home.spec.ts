@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  expectActionToasts,
-  expectNoToast,
-  GENERIC_TOAST,
-  open,
-  validity,
-} from './helpers';
+import { expectActionToasts, expectNoToast, GENERIC_TOAST, open, validity } from './helpers';
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Discover Culinary Magic' });
 const featured = (page: Page) => page.getByRole('region', { name: 'Featured Recipes' });

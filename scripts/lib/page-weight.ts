@@ -1,0 +1,162 @@
+/**
+ * What a page costs a visitor, measured in a real browser. Shared by the budget
+ * (tests/e2e/budget.spec.ts) and the benchmark (scripts/bench/bench.ts), so both count the same way.
+ */
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { mainNav } from '../../src/lib/navigation.ts';
+
+/** The five routes of the site. */
+export const ROUTES = mainNav.map((item) => item.href);
+
+/** Gzipped JavaScript a route may run before the visitor acts, inline scripts included. */
+export const JS_BUDGET_BYTES = 6 * 1024;
+
+/** The stock-photo host the sample content's photos come from. */
+export const PHOTO_HOST = 'images.unsplash.com';
+
+/** Lighthouse's mobile device (a moto g power), for measuring as Lighthouse sees a page. */
+export const LIGHTHOUSE_MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
+export const gzipBytes = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
+
+export type Script = { name: string; gzip: number };
+
+/**
+ * Opens `path`, lets it load and go idle without any input, and returns the JavaScript that ran:
+ * every inline and external script the browser executed, gzipped one by one. Code fetched ahead
+ * for a first click but not yet run is not counted; V8's coverage tells the two apart.
+ */
+export async function javascriptRun(page: Page, path: string, idleMs = 2000): Promise<Script[]> {
+  await page.coverage.startJSCoverage({ resetOnNavigation: false, reportAnonymousScripts: false });
+  const document = await page.goto(path, { waitUntil: 'load' });
+  if (!document?.ok()) throw new Error(`${path} answered ${document?.status() ?? 'nothing'}`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(idleMs);
+  const scripts = await page.coverage.stopJSCoverage();
+  const ran = scripts.filter(({ functions }) =>
+    functions.some(({ ranges }) => ranges.some(({ count }) => count > 0)),
+  );
+  return ran.map(({ url, source = '' }) => ({
+    name: url === document.url() ? `inline: ${source.trim().slice(0, 40)}…` : new URL(url).pathname,
+    gzip: gzipBytes(source),
+  }));
+}
+
+export const totalGzip = (scripts: readonly Script[]) => scripts.reduce((n, s) => n + s.gzip, 0);
+
+/** Islands that have hydrated; Astro removes `ssr` from an island once it has. */
+export function hydratedIslands(page: Page): Promise<string[]> {
+  return page.$$eval('astro-island:not([ssr])', (islands) =>
+    islands.map((island) => island.getAttribute('component-export') ?? '?'),
+  );
+}
+
+/** Makes the photo host fail at once, as on an offline machine. */
+export async function blockPhotos(target: Page | BrowserContext): Promise<void> {
+  await target.route(
+    (url) => url.hostname === PHOTO_HOST,
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/**
+ * Throttles a page as Lighthouse's mobile preset does: 4× slower CPU and slow 4G
+ * (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up).
+ */
+export async function throttleLikeLighthouse(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/**
+ * Milliseconds from pressing `target` to the first frame that shows a toast. Taken from the
+ * browser's own event and frame timestamps, so Playwright's overhead does not count.
+ */
+export async function clickToToast(page: Page, target: ReturnType<Page['locator']>) {
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    const timing = ((window as { toastTiming?: object }).toastTiming = {}) as {
+      pressedAt?: number;
+      shownAt?: number;
+    };
+    document.addEventListener('pointerdown', (e) => (timing.pressedAt ??= e.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-sonner-toast]')) return;
+      observer.disconnect();
+      requestAnimationFrame((frame) => (timing.shownAt = frame));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await target.click();
+  const timing = await page.waitForFunction(() => {
+    const { pressedAt, shownAt } = (window as { toastTiming?: Record<string, number> })
+      .toastTiming!;
+    return shownAt !== undefined && pressedAt !== undefined && shownAt - pressedAt;
+  });
+  return Math.round((await timing.jsonValue()) as number);
+}
+
+/**
+ * Holds every web font until the page has painted, as on a slow connection, so a font swap that
+ * would move text shows up on every run rather than only on a slow machine.
+ */
+export async function holdFontsUntilFirstPaint(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith('.woff2'),
+    async (route) => {
+      await page
+        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+        .catch(() => undefined);
+      await route.continue().catch(() => undefined);
+    },
+  );
+}
+
+export type LayoutShift = { value: number; sources: string[] };
+
+/** Layout shifts so far that count towards CLS (none right after input), with what moved. */
+export async function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<LayoutShift[]>((resolve) => {
+        type Entry = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        };
+        const describe = (node?: Node) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 3).join('.')}`
+            : (node?.nodeName ?? '?');
+        // Layout shifts reach only observers; `buffered` replays those before this one.
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(
+            (list.getEntries() as Entry[])
+              .filter((entry) => !entry.hadRecentInput)
+              .map((entry) => ({
+                value: entry.value,
+                sources: entry.sources.map((source) => describe(source.node)),
+              })),
+          );
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No shift at all means no callback.
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+}
