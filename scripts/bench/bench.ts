@@ -1,0 +1,203 @@
+/**
+ * `npm run bench`: what each route costs a visitor on a phone, written into docs/PERFORMANCE.md
+ * and the README's table.
+ *
+ * - Cold build time.
+ * - JavaScript that runs before any input (gzipped), as `npm run budget` counts it.
+ * - First click to a visible toast under Lighthouse's mobile throttling, cold (clicked right after
+ *   load) and warm (clicked 5 s after load); the median of 3.
+ * - Lighthouse mobile, the median of 3 runs, with the photo host unreachable and simulated.
+ *
+ * Options: --runs=N Lighthouse runs per route and mode (default 3); --skip-build; --no-lighthouse.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
+import { markdownTable, writeDocSection } from '../lib/doc-section.ts';
+import {
+  blockPhotos,
+  clickToToast,
+  javascriptRun,
+  LIGHTHOUSE_MOBILE,
+  PHOTO_HOST,
+  ROUTES,
+  throttleLikeLighthouse,
+  totalGzip,
+} from '../lib/page-weight.ts';
+import { projectRoot } from '../lib/scratch-project.ts';
+import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { servePhotos } from './photo-host.ts';
+import { serveStatic } from './static-host.ts';
+
+const args = process.argv.slice(2);
+const lighthouseRuns = Number(
+  /^--runs=(\d+)$/.exec(args.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3,
+);
+const TOAST_RUNS = 3;
+/** "Warm": the visitor reads for a while before the first click. */
+const WARM_AFTER_MS = 5000;
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Seconds for `astro build` with every cache removed first. */
+function coldBuild(): number {
+  for (const cache of ['dist', '.astro', 'node_modules/.vite', 'node_modules/.astro']) {
+    rmSync(join(projectRoot, cache), { recursive: true, force: true });
+  }
+  const started = performance.now();
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('bench: the build failed');
+  return (performance.now() - started) / 1000;
+}
+
+/** A fresh phone-sized page with the photo host offline. */
+async function phonePage(browser: Browser, site: string) {
+  const context = await browser.newContext({ ...LIGHTHOUSE_MOBILE, baseURL: site });
+  const page = await context.newPage();
+  await blockPhotos(page);
+  return { page, close: () => context.close() };
+}
+
+/** First click on the footer's Facebook button (a stub on every route) to a visible toast. */
+async function firstClickToToast(browser: Browser, site: string, route: string, afterMs: number) {
+  const times: number[] = [];
+  for (let run = 0; run < TOAST_RUNS; run += 1) {
+    const { page, close } = await phonePage(browser, site);
+    await throttleLikeLighthouse(page);
+    await page.goto(route, { waitUntil: 'load' });
+    await page.waitForTimeout(afterMs);
+    const facebook = page.getByRole('contentinfo').getByRole('button', { name: 'Facebook' });
+    times.push(await clickToToast(page, facebook));
+    await close();
+  }
+  return median(times);
+}
+
+async function measureRoutes(site: string) {
+  const executablePath = chromiumPath();
+  const browser = await chromium.launch({
+    args: CHROMIUM_ARGS,
+    ...(executablePath && { executablePath }),
+  });
+  try {
+    const rows = [];
+    for (const route of ROUTES) {
+      const { page, close } = await phonePage(browser, site);
+      const jsBytes = totalGzip(await javascriptRun(page, route));
+      await close();
+      const coldMs = await firstClickToToast(browser, site, route, 0);
+      const warmMs = await firstClickToToast(browser, site, route, WARM_AFTER_MS);
+      console.log(
+        `bench: ${route}: ${kb(jsBytes)} JS; first toast ${coldMs} ms cold, ${warmMs} ms warm`,
+      );
+      rows.push({ route, jsBytes, coldMs, warmMs });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRoutes(site: string) {
+  const photoHost = await servePhotos(join(projectRoot, '.bench/certs'));
+  const modes = {
+    offline: [`--host-resolver-rules=MAP ${PHOTO_HOST} ~NOTFOUND`],
+    photos: [
+      `--host-resolver-rules=MAP ${PHOTO_HOST} 127.0.0.1:${photoHost.port}`,
+      '--ignore-certificate-errors',
+    ],
+  };
+  const results: Record<string, Record<keyof typeof modes, LighthouseRun>> = {};
+  try {
+    for (const route of ROUTES) {
+      const offline = await medianLighthouse(site + route, modes.offline, lighthouseRuns);
+      const photos = await medianLighthouse(site + route, modes.photos, lighthouseRuns);
+      results[route] = { offline, photos };
+      console.log(
+        `bench: ${route}: Lighthouse ${Object.values(offline.scores).join('/')} offline, ${Object.values(photos.scores).join('/')} with photos`,
+      );
+    }
+    return { results, photoSizes: photoHost.sizes };
+  } finally {
+    photoHost.close();
+  }
+}
+
+const scores = (run: LighthouseRun) => Object.values(run.scores).join(' / ');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const buildSeconds = args.includes('--skip-build') ? undefined : coldBuild();
+const site = await serveStatic(join(projectRoot, 'dist'));
+try {
+  const routes = await measureRoutes(site.url);
+  const lighthouse = args.includes('--no-lighthouse')
+    ? undefined
+    : await lighthouseRoutes(site.url);
+
+  const table = markdownTable(
+    [
+      'Route',
+      'JS run at load (gzip)',
+      'First toast, cold',
+      'First toast, warm',
+      'Lighthouse, photos offline',
+      'LCP',
+      'Lighthouse, photos simulated',
+      'LCP',
+    ],
+    routes.map(({ route, jsBytes, coldMs, warmMs }) => {
+      const lh = lighthouse?.results[route];
+      return [
+        route,
+        kb(jsBytes),
+        `${coldMs} ms`,
+        `${warmMs} ms`,
+        lh ? scores(lh.offline) : '—',
+        lh ? seconds(lh.offline.lcpMs) : '—',
+        lh ? scores(lh.photos) : '—',
+        lh ? seconds(lh.photos.lcpMs) : '—',
+      ];
+    }),
+  );
+  const misses = ROUTES.flatMap((route) =>
+    (['offline', 'photos'] as const).flatMap((mode) => {
+      const run = lighthouse?.results[route]?.[mode];
+      return run?.misses.length
+        ? [
+            `- ${route}, photos ${mode === 'offline' ? 'offline' : 'simulated'}: ${run.misses.join(', ')}`,
+          ]
+        : [];
+    }),
+  );
+  const when = `${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()})`;
+  writeDocSection(join(projectRoot, 'README.md'), 'bench', `${table}\n\nMeasured ${when}.`);
+  writeDocSection(
+    join(projectRoot, 'docs/PERFORMANCE.md'),
+    'bench',
+    [
+      `Measured ${when} by \`npm run bench\`${buildSeconds ? `; cold build ${buildSeconds.toFixed(1)} s` : ''}.`,
+      `Lighthouse: median of ${lighthouseRuns} mobile runs (scores are performance / accessibility / best practices / SEO).`,
+      `First toast: median of ${TOAST_RUNS}, under 4× CPU slowdown and slow 4G.`,
+      '',
+      table,
+      '',
+      lighthouse
+        ? `Simulated photo sizes (WebP): ${lighthouse.photoSizes.map((p) => `${p.width} px ${p.webpKB.toFixed(0)} KB`).join(', ')}.`
+        : '',
+      '',
+      misses.length
+        ? `Lighthouse audits below 1:\n\n${misses.join('\n')}`
+        : 'Every scored Lighthouse audit passed.',
+    ].join('\n'),
+  );
+  console.log(`\n${table}\n\nbench: wrote docs/PERFORMANCE.md and the README's table`);
+} finally {
+  site.close();
+}

@@ -1,0 +1,57 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export type LighthouseRun = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Scored audits below 1, e.g. "largest-contentful-paint (1.6 s)". */
+  misses: string[];
+};
+
+/** One Lighthouse run with its default mobile settings (simulated slow 4G, 4× CPU slowdown). */
+export async function runLighthouse(url: string, chromeFlags: string[]): Promise<LighthouseRun> {
+  const chrome = await launch({
+    chromePath: chromiumPath() ?? '',
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new', ...chromeFlags],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: [...CATEGORIES] });
+    const lhr = result!.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]!;
+    const scored = CATEGORIES.flatMap((c) =>
+      lhr.categories[c]!.auditRefs.map((ref) => audit(ref.id)),
+    );
+    return {
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)]),
+      ) as LighthouseRun['scores'],
+      lcpMs: audit('largest-contentful-paint').numericValue ?? NaN,
+      tbtMs: audit('total-blocking-time').numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift').numericValue ?? NaN,
+      misses: [
+        ...new Set(
+          scored
+            .filter((a) => a.scoreDisplayMode !== 'informative' && a.score !== null && a.score < 1)
+            .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+        ),
+      ],
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Runs Lighthouse `times` times and keeps the run with the median performance score. */
+export async function medianLighthouse(url: string, chromeFlags: string[], times: number) {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < times; i += 1) runs.push(await runLighthouse(url, chromeFlags));
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  return runs[Math.floor(runs.length / 2)]!;
+}
