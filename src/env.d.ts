@@ -1,4 +1,4 @@
-import type { NoticeId } from '@/lib/notices';
+import type { NoticeId } from '@/schemas/vocabulary';
 
 // `data-notice` takes only an id from the notice catalogue, in .astro and React markup alike,
 // so a typo fails `astro check` instead of leaving a button that silently does nothing.

@@ -1,4 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { Site } from '@/schemas/site';
 import { readingMinutes } from './format';
 import { showPhoto, type ShownPhoto } from './photos';
 import {
@@ -12,8 +13,7 @@ import {
 
 export type Recipe = CollectionEntry<'recipes'>;
 export type Post = CollectionEntry<'blog'>;
-export type TeamMember = CollectionEntry<'team'>;
-export type Site = CollectionEntry<'site'>['data'];
+type TeamMember = CollectionEntry<'team'>;
 
 /** An entry ready for a card: its photo prepared, and whether it is live. */
 export type Shown<E> = E & { photo: ShownPhoto; status: PublishState };

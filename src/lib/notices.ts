@@ -1,3 +1,5 @@
+import type { NoticeId } from '@/schemas/vocabulary';
+
 /**
  * Every message the site shows as a toast. Components name a notice by id and never repeat
  * its text, so turning a stub into a real feature means deleting one `notice` prop.
@@ -14,13 +16,6 @@ export const notices = {
     title: 'Message Sent (Simulation)',
     description: "Thanks for reaching out! We'll get back to you shortly. (This is a demo).",
   },
-} as const satisfies Record<string, Notice>;
+} as const satisfies Record<NoticeId, Notice>;
 
-export type Notice = { title: string; description?: string };
-export type NoticeId = keyof typeof notices;
-
-export const noticeIds = Object.keys(notices) as [NoticeId, ...NoticeId[]];
-
-export function isNoticeId(value: unknown): value is NoticeId {
-  return typeof value === 'string' && Object.hasOwn(notices, value);
-}
+type Notice = { title: string; description?: string };

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { notices, type NoticeId } from './notices';
+import type { NoticeId } from '@/schemas/vocabulary';
+import { notices } from './notices';
 
 /**
  * Shows a catalogued notice as a toast. The only place that turns a notice id into UI.

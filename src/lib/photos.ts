@@ -3,7 +3,7 @@ import type { Photo } from '@/schemas/image';
 import { photoUrl, photoWidths } from './images';
 
 /** A writer's own photo, rendered by Astro's image pipeline at every width a card may ask for. */
-export type LocalPhoto = {
+type LocalPhoto = {
   kind: 'local';
   /** WebP at a middle width, for browsers that ignore `<source>`. */
   fallback: string;

@@ -48,7 +48,7 @@ export function publishState(entry: Publishable, today: string): PublishState {
 }
 
 /** How many of `entries` are waiting, as "(2 drafts, 1 scheduled)", or "" when none are. */
-export function waitingNote(states: readonly PublishState[]): string {
+function waitingNote(states: readonly PublishState[]): string {
   const drafts = states.filter((s) => s === 'draft').length;
   const scheduled = states.filter((s) => s === 'scheduled').length;
   const parts = [

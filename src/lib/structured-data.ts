@@ -2,7 +2,8 @@
  * schema.org JSON-LD for search engines, built from the same content entries the pages render,
  * so what a search result says always matches the card.
  */
-import type { PostSummary, RecipeSummary, Site } from './content';
+import type { Site } from '@/schemas/site';
+import type { PostSummary, RecipeSummary } from './content';
 import { isoDate, isoDuration } from './format';
 import { previewUrl } from './photos';
 

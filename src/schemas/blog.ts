@@ -24,4 +24,3 @@ export const blogSchema = (context: SchemaContext) =>
     draft: draft(),
   });
 
-export type BlogData = z.infer<ReturnType<typeof blogSchema>>;

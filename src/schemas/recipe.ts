@@ -45,4 +45,3 @@ export const recipeSchema = (context: SchemaContext) =>
     draft: draft(),
   });
 
-export type RecipeData = z.infer<ReturnType<typeof recipeSchema>>;

@@ -1,7 +1,7 @@
 import { reference } from 'astro:content';
 import { z } from 'astro/zod';
 import { text } from './fields';
-import { noticeIds } from '../lib/notices';
+import { noticeIds, socialNetworks } from './vocabulary';
 
 /** A fixed marketing figure such as "500+ Recipes". */
 const statSchema = z.strictObject({
@@ -91,7 +91,7 @@ export const siteSchema = z.strictObject({
     /** "Categories" column: cuisines and themes. */
     categories: z.array(text()).min(1),
     /** Social networks, shown as icon buttons. */
-    social: z.array(z.enum(['Facebook', 'Instagram', 'Twitter', 'YouTube'])).min(1),
+    social: z.array(z.enum(socialNetworks)).min(1),
     /** Legal buttons in the bottom bar. */
     legal: z.array(text()).min(1),
     /** Year in the copyright line. */
@@ -99,4 +99,5 @@ export const siteSchema = z.strictObject({
   }),
 });
 
-export type SiteData = z.infer<typeof siteSchema>;
+/** The site settings, as pages receive them. */
+export type Site = z.output<typeof siteSchema>;

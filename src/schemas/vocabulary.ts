@@ -26,3 +26,13 @@ export const blogCategories = [
   'Baking',
   'Vegan',
 ] as const;
+
+/** The notices a stubbed action can show; their texts are in src/lib/notices.ts. */
+export const noticeIds = ['notImplemented', 'filtersNotImplemented', 'messageSent'] as const;
+
+export type NoticeId = (typeof noticeIds)[number];
+
+/** Social networks the footer has a button for. */
+export const socialNetworks = ['Facebook', 'Instagram', 'Twitter', 'YouTube'] as const;
+
+export type SocialNetwork = (typeof socialNetworks)[number];

@@ -1,4 +1,4 @@
-import type { NoticeId } from '@/lib/notices';
+import type { NoticeId } from '@/schemas/vocabulary';
 import { requestNotice } from './notice-channel';
 
 /**

@@ -1,4 +1,4 @@
-import type { NoticeId } from '@/lib/notices';
+import type { NoticeId } from '@/schemas/vocabulary';
 
 /**
  * How the inline capture script hands notices to the toaster, which loads later.

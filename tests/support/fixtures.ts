@@ -4,6 +4,7 @@
  */
 import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
+import type { PostSummary, RecipeSummary } from '@/lib/content';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';
@@ -96,5 +97,24 @@ export function entry<K extends Kind>(
     filePath: `src/content/${collection}/${id}.${extension}`,
     body,
     data: schemas[collection].parse({ ...inputs[collection], ...fields }) as Data<K>,
+  };
+}
+
+const author = entry('team', 'sofia');
+const remotePhoto = { kind: 'remote', url: photo.src, alt: photo.alt } as const;
+
+/** A published recipe as the pages list it: photo prepared and author resolved. */
+export function recipeSummary(id: string, fields: Record<string, unknown> = {}): RecipeSummary {
+  return { ...entry('recipes', id, fields), author, photo: remotePhoto, status: 'published' };
+}
+
+/** A published post as the pages list it, with a three-minute read. */
+export function postSummary(id: string, fields: Record<string, unknown> = {}): PostSummary {
+  return {
+    ...entry('blog', id, fields),
+    author,
+    photo: remotePhoto,
+    status: 'published',
+    readingMinutes: 3,
   };
 }

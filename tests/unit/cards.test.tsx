@@ -5,24 +5,10 @@ import { PostCard } from '@/components/blog/PostCard';
 import { RecipeCard } from '@/components/recipes/RecipeCard';
 import type { PostSummary, RecipeSummary } from '@/lib/content';
 import type { PublishState } from '@/lib/publishing';
-import { entry } from '../support/fixtures';
+import { postSummary, recipeSummary } from '../support/fixtures';
 
-const author = entry('team', 'sofia');
-const photo = { kind: 'remote', url: 'https://images.unsplash.com/photo-1', alt: 'Pasta' } as const;
-
-const recipe = (status: PublishState): RecipeSummary => ({
-  ...entry('recipes', 'r'),
-  author,
-  photo,
-  status,
-});
-const post = (status: PublishState): PostSummary => ({
-  ...entry('blog', 'p'),
-  author,
-  photo,
-  status,
-  readingMinutes: 3,
-});
+const recipe = (status: PublishState): RecipeSummary => ({ ...recipeSummary('r'), status });
+const post = (status: PublishState): PostSummary => ({ ...postSummary('p'), status });
 
 describe('publish labels on cards', () => {
   it.each(['draft', 'scheduled'] as const)(
@@ -74,7 +60,7 @@ describe('photos', () => {
   });
 
   it('shows the photographer when a photo has a credit', () => {
-    const credited = { ...photo, credit: { name: 'Ana Lima' } };
+    const credited = { ...post('published').photo, credit: { name: 'Ana Lima' } };
     expect(
       renderToStaticMarkup(<PostCard post={{ ...post('published'), photo: credited }} />),
     ).toContain('Photo: Ana Lima');

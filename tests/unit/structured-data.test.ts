@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PostSummary, RecipeSummary, Site } from '@/lib/content';
 import {
   blogJsonLd,
   organizationJsonLd,
@@ -8,72 +7,22 @@ import {
   serializeJsonLd,
   websiteJsonLd,
 } from '@/lib/structured-data';
+import { entry, inputs, postSummary, recipeSummary } from '../support/fixtures';
 
-const image = { src: 'https://images.unsplash.com/photo-1', alt: 'Pasta' };
-const author = {
-  id: 'sofia',
-  collection: 'team',
-  data: { name: 'Sofia Marchetti' },
-} as RecipeSummary['author'];
-
-const photo = { kind: 'remote', url: image.src, alt: image.alt } as const;
-
-const recipe = {
-  id: 'tuscan-pasta',
-  collection: 'recipes',
-  author,
-  photo,
-  data: {
-    title: 'Creamy Tuscan Garlic Pasta',
-    description: 'Silky and quick.',
-    category: 'Italian',
-    difficulty: 'Easy',
-    rating: 4.9,
-    ratingCount: 128,
-    totalMinutes: 25,
-    servings: 4,
-    image,
-    featured: false,
-    publishDate: new Date('2025-03-12'),
-    author: { collection: 'team', id: 'sofia' },
-    ingredients: ['400 g penne', '3 cloves garlic'],
-    steps: ['Boil the pasta.', 'Make the sauce.'],
-  },
-} as RecipeSummary;
-
-const dessert = {
-  ...recipe,
-  data: { ...recipe.data, category: 'Dessert', totalMinutes: 75 },
-} as RecipeSummary;
-
-const post = {
-  id: 'knife-skills',
-  collection: 'blog',
-  author,
-  photo,
-  readingMinutes: 3,
-  data: {
-    title: 'Five Knife Skills',
-    excerpt: 'Sharp habits.',
-    category: 'Cooking Tips',
-    author: { collection: 'team', id: 'sofia' },
-    publishDate: new Date('2025-01-22'),
-    comments: 47,
-    image,
-    draft: false,
-  },
-} as PostSummary;
-
-const site = {
-  name: 'Delicious Bites',
-  description: 'Recipes and stories.',
-  contact: {
-    email: 'hello@example.com',
-    phone: '+1 555',
-    address: ['1 Road', 'Town'],
-    hours: '9–5',
-  },
-} as Site;
+const recipe = recipeSummary('tuscan-pasta', {
+  description: 'Silky and quick.',
+  ingredients: ['400 g penne', '3 cloves garlic'],
+  steps: ['Boil the pasta.', 'Make the sauce.'],
+});
+const dessert = recipeSummary('tiramisu', { category: 'Dessert', totalMinutes: 75 });
+const post = postSummary('knife-skills', {
+  title: 'Five Knife Skills',
+  publishDate: '2025-01-22',
+  comments: 47,
+});
+const site = entry('site', 'site', {
+  contact: { ...inputs.site.contact, address: ['1 Road', 'Town'] },
+}).data;
 
 const siteUrl = new URL('https://deliciousbites.com/');
 

@@ -4,12 +4,7 @@ import { Photo } from '@/components/ui/Photo';
 export function TeamMemberCard({ member: { data: member, photo } }: { member: MemberSummary }) {
   return (
     <article className="overflow-hidden rounded-3xl bg-white text-center shadow-sm ring-1 ring-stone-200/70">
-      <Photo
-        photo={photo}
-        shape="1/1"
-        maxWidth={400}
-        sizes="(min-width: 1024px) 380px, (min-width: 768px) 33vw, 100vw"
-      />
+      <Photo photo={photo} frame="portrait" />
       <div className="p-6">
         <h3 className="text-xl font-semibold">{member.name}</h3>
         <p className="mt-1 text-sm font-semibold text-brand-700">{member.role}</p>

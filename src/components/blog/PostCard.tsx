@@ -3,13 +3,46 @@ import type { PostSummary } from '@/lib/content';
 import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/format';
-import { Photo } from '@/components/ui/Photo';
+import { Photo, type photoFrames } from '@/components/ui/Photo';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+
+/** How each kind of post card differs; everything else is shared. */
+const variants = {
+  /** A card in a grid (/blog). */
+  grid: {
+    direction: 'flex-col',
+    photo: 'postCard',
+    photoWidth: '',
+    body: 'p-6',
+    title: 'text-xl',
+    excerpt: 'line-clamp-3',
+    readMore: true,
+  },
+  /** The large lead story on the home page. */
+  feature: {
+    direction: 'flex-col',
+    photo: 'leadPost',
+    photoWidth: '',
+    body: 'p-6',
+    title: 'text-2xl sm:text-3xl',
+    excerpt: 'line-clamp-3',
+    readMore: true,
+  },
+  /** A short row beside the lead story: a thumbnail, and no read time or Read More. */
+  compact: {
+    direction: 'flex-row',
+    photo: 'postThumbnail',
+    photoWidth: 'w-28 shrink-0 sm:w-40',
+    body: 'p-4 sm:p-5',
+    title: 'text-base sm:text-lg',
+    excerpt: 'line-clamp-2 max-sm:hidden',
+    readMore: false,
+  },
+} as const satisfies Record<string, { photo: keyof typeof photoFrames; [key: string]: unknown }>;
 
 type Props = {
   post: PostSummary;
-  /** "feature" is the large lead story on the home page; "compact" sits beside it. */
-  variant?: 'grid' | 'feature' | 'compact';
+  variant?: keyof typeof variants;
   /** The first card on a page is above the fold; its photo loads first. */
   priority?: boolean;
   className?: string;
@@ -18,52 +51,26 @@ type Props = {
 /** A blog post teaser. Post pages do not exist yet, so reading shows the not-implemented notice. */
 export function PostCard({ post, variant = 'grid', priority = false, className }: Props) {
   const { data } = post;
-  const compact = variant === 'compact';
+  const look = variants[variant];
   return (
     <article
       id={post.id}
       data-notice="notImplemented"
-      className={cn(clickableCard, compact ? 'flex-row' : 'flex-col', className)}
+      className={cn(clickableCard, look.direction, className)}
     >
       <Photo
         photo={post.photo}
-        shape={compact ? '1/1' : variant === 'feature' ? '16/10' : '3/2'}
-        maxWidth={compact ? 160 : variant === 'feature' ? 720 : 480}
-        sizes={
-          compact
-            ? '(min-width: 640px) 10rem, 7rem'
-            : variant === 'feature'
-              ? '(min-width: 1024px) 50vw, 100vw'
-              : '(min-width: 1280px) 300px, (min-width: 768px) 50vw, 100vw'
-        }
+        frame={look.photo}
         priority={priority}
-        className={cn(compact && 'w-28 shrink-0 sm:w-40')}
+        className={look.photoWidth}
       />
-      <div className={cn('flex flex-1 flex-col gap-2.5', compact ? 'p-4 sm:p-5' : 'p-6')}>
+      <div className={cn('flex flex-1 flex-col gap-2.5', look.body)}>
         <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-brand-700 uppercase">
           {data.category}
           <StatusBadge status={post.status} />
         </p>
-        <h3
-          className={cn(
-            'leading-snug font-semibold',
-            variant === 'feature'
-              ? 'text-2xl sm:text-3xl'
-              : compact
-                ? 'text-base sm:text-lg'
-                : 'text-xl',
-          )}
-        >
-          {data.title}
-        </h3>
-        <p
-          className={cn(
-            'text-sm leading-relaxed text-stone-600',
-            compact ? 'line-clamp-2 max-sm:hidden' : 'line-clamp-3',
-          )}
-        >
-          {data.excerpt}
-        </p>
+        <h3 className={cn('leading-snug font-semibold', look.title)}>{data.title}</h3>
+        <p className={cn('text-sm leading-relaxed text-stone-600', look.excerpt)}>{data.excerpt}</p>
         <ul className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1.5 pt-2 text-xs text-stone-600">
           <li className="flex items-center gap-1.5">
             <UserRound className="size-3.5" aria-hidden="true" />
@@ -78,9 +85,9 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
             <MessageCircle className="size-3.5" aria-hidden="true" />
             {formatComments(data.comments)}
           </li>
-          {!compact && <li>{formatReadTime(post.readingMinutes)}</li>}
+          {look.readMore && <li>{formatReadTime(post.readingMinutes)}</li>}
         </ul>
-        {!compact && (
+        {look.readMore && (
           <button
             type="button"
             data-notice="notImplemented"

@@ -28,9 +28,7 @@ export function RecipeCard({
       <div className="relative">
         <Photo
           photo={photo}
-          shape="4/3"
-          maxWidth={480}
-          sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
+          frame="recipeCard"
           priority={priority}
           className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transform-none"
         />

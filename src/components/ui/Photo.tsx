@@ -2,21 +2,61 @@ import type { ShownPhoto } from '@/lib/photos';
 import { cn } from '@/lib/cn';
 import { responsivePhoto } from '@/lib/images';
 
-const frames = {
-  '4/3': { className: 'aspect-4/3', ratio: 4 / 3 },
-  '3/2': { className: 'aspect-3/2', ratio: 3 / 2 },
-  '16/10': { className: 'aspect-16/10', ratio: 16 / 10 },
-  '1/1': { className: 'aspect-square', ratio: 1 },
-} as const;
+type Frame = {
+  /** Tailwind class fixing the shape, so the frame holds its size before the photo loads. */
+  aspect: string;
+  /** Width divided by height, matching `aspect`. */
+  ratio: number;
+  /** Widest the photo is ever shown, in CSS pixels; caps the srcset. */
+  maxWidth: number;
+  /** The `sizes` attribute: how wide the photo is shown at each breakpoint. */
+  sizes: string;
+};
+
+/** Every place a photo appears, with its shape and how wide it is shown. */
+export const photoFrames = {
+  recipeCard: {
+    aspect: 'aspect-4/3',
+    ratio: 4 / 3,
+    maxWidth: 480,
+    sizes: '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw',
+  },
+  todaysSpecial: {
+    aspect: 'aspect-4/3',
+    ratio: 4 / 3,
+    maxWidth: 640,
+    sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, (min-width: 512px) 32rem, 100vw',
+  },
+  postCard: {
+    aspect: 'aspect-3/2',
+    ratio: 3 / 2,
+    maxWidth: 480,
+    sizes: '(min-width: 1280px) 300px, (min-width: 768px) 50vw, 100vw',
+  },
+  leadPost: {
+    aspect: 'aspect-16/10',
+    ratio: 16 / 10,
+    maxWidth: 720,
+    sizes: '(min-width: 1024px) 50vw, 100vw',
+  },
+  postThumbnail: {
+    aspect: 'aspect-square',
+    ratio: 1,
+    maxWidth: 160,
+    sizes: '(min-width: 640px) 10rem, 7rem',
+  },
+  portrait: {
+    aspect: 'aspect-square',
+    ratio: 1,
+    maxWidth: 400,
+    sizes: '(min-width: 1024px) 380px, (min-width: 768px) 33vw, 100vw',
+  },
+} as const satisfies Record<string, Frame>;
 
 type Props = {
   photo: ShownPhoto;
-  /** The `sizes` attribute: how wide the photo is shown at each breakpoint. */
-  sizes: string;
-  /** Widest the photo is ever shown, in CSS pixels; caps the srcset. */
-  maxWidth: number;
-  /** Shape of the frame; it holds its size before the photo loads, so nothing shifts. */
-  shape: keyof typeof frames;
+  /** Where the photo appears. */
+  frame: keyof typeof photoFrames;
   /** The page's largest above-the-fold photo loads eagerly at high priority. */
   priority?: boolean;
   className?: string;
@@ -27,8 +67,8 @@ type Props = {
  * Stock photos are sized by the photo service; a writer's own photo comes from Astro's image
  * pipeline as AVIF and WebP at the widths this frame can use.
  */
-export function Photo({ photo, sizes, maxWidth, shape, priority = false, className }: Props) {
-  const frame = frames[shape];
+export function Photo({ photo, frame: place, priority = false, className }: Props) {
+  const { aspect, ratio, maxWidth, sizes } = photoFrames[place];
   const loading = {
     sizes,
     alt: photo.alt,
@@ -36,7 +76,7 @@ export function Photo({ photo, sizes, maxWidth, shape, priority = false, classNa
     decoding: 'async',
     fetchPriority: priority ? 'high' : 'auto',
   } as const;
-  const box = { width: maxWidth, height: Math.round(maxWidth / frame.ratio) };
+  const box = { width: maxWidth, height: Math.round(maxWidth / ratio) };
 
   let image;
   if (photo.kind === 'remote') {
@@ -64,7 +104,7 @@ export function Photo({ photo, sizes, maxWidth, shape, priority = false, classNa
   }
 
   return (
-    <div className={cn('photo-frame', frame.className, className)}>
+    <div className={cn('photo-frame', aspect, className)}>
       {image}
       {photo.credit && (
         <small className="absolute right-2 bottom-2 rounded-full bg-black/55 px-2 py-0.5 text-[0.6875rem] text-white">

@@ -1,9 +1,7 @@
-import type { SiteData } from '@/schemas/site';
-
-type Network = SiteData['footer']['social'][number];
+import type { SocialNetwork } from '@/schemas/vocabulary';
 
 // lucide v1 dropped brand icons; these are its earlier outlines, drawn in the same stroke style.
-const glyphs: Record<Network, React.ReactNode> = {
+const glyphs: Record<SocialNetwork, React.ReactNode> = {
   Facebook: <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />,
   Instagram: (
     <>
@@ -23,7 +21,7 @@ const glyphs: Record<Network, React.ReactNode> = {
   ),
 };
 
-export function SocialIcon({ network, className }: { network: Network; className?: string }) {
+export function SocialIcon({ network, className }: { network: SocialNetwork; className?: string }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
