@@ -33,7 +33,10 @@ export function noticeCapture(): AstroIntegration {
         const capture = new URL('notice-capture.ts', scripts);
         addWatchFile(capture);
         injectScript('head-inline', await inlineScript(capture));
-        addClientDirective({ name: 'intent', entrypoint: new URL('intent-directive.ts', scripts).pathname });
+        addClientDirective({
+          name: 'intent',
+          entrypoint: new URL('intent-directive.ts', scripts).pathname,
+        });
       },
     },
   };

@@ -23,4 +23,3 @@ export const blogSchema = (context: SchemaContext) =>
     /** Work in progress: shown by `npm run dev`, left out of the built site. Defaults to false. */
     draft: draft(),
   });
-

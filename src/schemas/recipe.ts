@@ -44,4 +44,3 @@ export const recipeSchema = (context: SchemaContext) =>
     /** Work in progress: shown by `npm run dev`, left out of the built site. Defaults to false. */
     draft: draft(),
   });
-
