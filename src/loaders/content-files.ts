@@ -45,9 +45,9 @@ type Options = {
 type Outcome = {
   collection: string;
   entries: LoadedEntry[];
+  /** Every entry id found in the folder, including those left out for their problems. */
+  ids: readonly string[];
   problems: Problem[];
-  /** How many entry files were left out for their problems. */
-  rejected: number;
 };
 
 /** `{ collection, id }` values inside entry data: the results of `reference()`. */
@@ -83,13 +83,16 @@ const locator =
     return Array.isArray(source) ? { line: 1, column: 1 } : source.locate(path);
   };
 
-/** Astro only logs a reference to a missing entry; here it stops the build, at its line. */
-function brokenReferences(content: LoadedContent, locate: Locate): Problem[] {
-  const ids = new Map(
-    [...content].map(([name, entries]) => [name, new Set(entries.map((e) => e.id))]),
-  );
+/**
+ * Astro only logs a reference to a missing entry; here it stops the build, at its line. An entry
+ * left out for problems of its own still exists: those problems are reported at its file, and a
+ * second report at every reference to it would send the writer looking for a missing file.
+ */
+function brokenReferences(outcomes: readonly Outcome[], locate: Locate): Problem[] {
+  const ids = new Map(outcomes.map((o) => [o.collection, new Set(o.ids)]));
+  const content = outcomes.map((o) => o.entries);
   const problems: Problem[] = [];
-  for (const entries of content.values()) {
+  for (const entries of content) {
     for (const entry of entries) {
       for (const ref of references(entry.data)) {
         const known = ids.get(ref.collection);
@@ -139,7 +142,10 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
   function judge(outcomes: Outcome[], context: LoaderContext): Error | null {
     const locate = locator(fileURLToPath(context.config.root));
     const content: LoadedContent = new Map(outcomes.map((o) => [o.collection, o.entries]));
-    const rejected = (name: string) => outcomes.find((o) => o.collection === name)?.rejected ?? 0;
+    const rejected = (name: string) => {
+      const outcome = outcomes.find((o) => o.collection === name);
+      return outcome ? outcome.ids.length - outcome.entries.length : 0;
+    };
     const checked = check?.(content, { locate, rejected }) ?? { problems: [], notes: [] };
     const counts = outcomes
       .map((o) => `${o.entries.length} ${o.collection}`)
@@ -149,7 +155,7 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
     for (const note of checked.notes) context.logger.info(note);
     const problems = [
       ...outcomes.flatMap((o) => o.problems),
-      ...brokenReferences(content, locate),
+      ...brokenReferences(outcomes, locate),
       ...checked.problems,
     ];
     if (!problems.length) return null;
@@ -225,8 +231,8 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
             watch(context, root, folder, extensions, loadFile);
             return;
           }
-          const rejected = found.length - entries.length;
-          await settle({ collection: context.collection, entries, problems, rejected }, context);
+          const ids = found.map((entry) => entry.id);
+          await settle({ collection: context.collection, entries, ids, problems }, context);
         },
       };
     },

@@ -273,6 +273,17 @@ describe('checking fields', () => {
     );
   });
 
+  it('reports a broken entry once, at its own file, not again at every reference to it', async () => {
+    const root = project({
+      'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
+      'src/content/blog/a.md': post(),
+    });
+    const { error } = await load(root);
+    expect(error).toContain('The content has 1 problem in 1 file.');
+    expect(error).toContain('src/content/team/ana.yaml:2:7');
+    expect(error).not.toContain('There is no team entry');
+  });
+
   it('gives the line in the file, not in the body, for an MDX body that does not compile', async () => {
     const body = 'First paragraph.\n\nAn unclosed <Component tag.\n';
     const root = project({ ...team, 'src/content/blog/a.mdx': post({}, body) });
