@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Toast texts, copied verbatim from SPEC.md §4 and §8 (and src/lib/notices.ts). */
+/**
+ * Toast texts exactly as visitors read them (docs/BEHAVIOUR.md). Written out rather than imported
+ * from src/lib/notices.ts, so that a changed text fails here.
+ */
 export const GENERIC_TOAST =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
 export const FILTER_TOAST = 'Filter functionality is not implemented yet. Stay tuned!';
@@ -8,7 +11,7 @@ export const SENT_TITLE = 'Message Sent (Simulation)';
 export const SENT_DESCRIPTION =
   "Thanks for reaching out! We'll get back to you shortly. (This is a demo).";
 
-/** The five routes of SPEC §2, with the label of their header link and their main heading. */
+/** The five routes (docs/BEHAVIOUR.md), with the label of their header link and their main heading. */
 export const routes = [
   { path: '/', nav: 'Home', heading: 'Discover Culinary Magic' },
   { path: '/recipes', nav: 'Recipes', heading: 'Explore Our Recipes' },

@@ -1,7 +1,7 @@
 import type { Difficulty } from '@/schemas/vocabulary';
 import { cn } from '@/lib/cn';
 
-// Easy green, Medium yellow, Hard red (spec §2); each pairing meets WCAG AA contrast.
+// Easy green, Medium yellow, Hard red (docs/BEHAVIOUR.md); each pairing meets WCAG AA contrast.
 const badge: Record<Difficulty, string> = {
   Easy: 'bg-green-100 text-green-800 ring-green-600/20',
   Medium: 'bg-yellow-100 text-yellow-800 ring-yellow-600/25',
