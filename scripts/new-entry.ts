@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { slug } from 'github-slugger';
+import { PLACEHOLDER } from '../src/lib/publishing.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -37,7 +38,7 @@ const quoted = (text: string) => JSON.stringify(text);
 
 const photo = (what: string) => `image:
   src: ${placeholderPhoto} # or a photo beside this file, e.g. ./cover.jpg
-  alt: REPLACE with what the photo shows, e.g. ${what}`;
+  alt: ${PLACEHOLDER} with what the photo shows, e.g. ${what}`;
 
 const templates: Record<Kind, { folder: string; extension: string; text: string }> = {
   post: {
@@ -45,7 +46,7 @@ const templates: Record<Kind, { folder: string; extension: string; text: string 
     extension: '.md',
     text: `---
 title: ${quoted(title)}
-excerpt: REPLACE with a sentence or two that makes readers want to read on.
+excerpt: ${PLACEHOLDER} with a sentence or two that makes readers want to read on.
 category: ${blogCategories[0]} # one of: ${blogCategories.join(', ')}
 author: ${team[0]} # one of: ${team.join(', ')}
 publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
@@ -63,7 +64,7 @@ Write your post here in Markdown. Leave a blank line between paragraphs.
     extension: '.md',
     text: `---
 title: ${quoted(title)}
-description: REPLACE with one or two sentences that sell the dish.
+description: ${PLACEHOLDER} with one or two sentences that sell the dish.
 category: ${recipeCategories[0]} # one of: ${recipeCategories.join(', ')}
 difficulty: ${difficulties[0]} # one of: ${difficulties.join(', ')}
 rating: 0 # average reader rating, 0 to 5, one decimal
@@ -74,9 +75,9 @@ ${photo('the finished dish on a white plate')}
 publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
 author: ${team[0]} # one of: ${team.join(', ')}
 ingredients:
-  - REPLACE with the first ingredient and its quantity, e.g. 400 g spaghetti
+  - ${PLACEHOLDER} with the first ingredient and its quantity, e.g. 400 g spaghetti
 steps:
-  - REPLACE with the first step
+  - ${PLACEHOLDER} with the first step
 draft: true # delete this line when the recipe is ready to publish
 ---
 
@@ -87,11 +88,12 @@ Anything you want to say about the dish, in Markdown.
     folder: 'src/content/team',
     extension: '.yaml',
     text: `name: ${quoted(title)}
-role: REPLACE with their job title, e.g. Pastry Chef
+role: ${PLACEHOLDER} with their job title, e.g. Pastry Chef
 bio: >-
-  REPLACE with a short paragraph about them, in the third person.
+  ${PLACEHOLDER} with a short paragraph about them, in the third person.
 ${photo('a smiling person in a kitchen')}
 order: ${team.length + 1} # position on the about page, lowest first
+draft: true # delete this line when the profile is ready for the about page
 `,
   },
 };
@@ -113,8 +115,6 @@ writeFileSync(path, text);
 const shown = relative(root, path);
 console.log(`Created ${shown}`);
 console.log(
-  kind === 'member'
-    ? `Next: fill in the REPLACE lines, then run npm run check:content.`
-    : `Next: fill in the REPLACE lines and write the text. npm run dev shows it, labelled Draft.
+  `Next: fill in the ${PLACEHOLDER} lines${kind === 'member' ? '' : ' and write the text'}. npm run dev shows it.
 When it is ready, delete the draft line and run npm run check:content before you commit.`,
 );

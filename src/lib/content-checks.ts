@@ -1,9 +1,11 @@
 import type { ContentCheck, LoadedEntry } from '@/loaders/content-files';
 import type { Problem } from '@/loaders/problems';
+import { fieldName } from '@/loaders/validate';
 import {
   dayIn,
   dayOf,
   pageCounts,
+  PLACEHOLDER,
   publishingInstant,
   publishState,
   shortfall,
@@ -26,9 +28,19 @@ function listing(
   return [[`${heading}:`, ...shown, ...(rest > 0 ? [`  …and ${rest} more`] : [])].join('\n')];
 }
 
+/** Where `value` still holds a placeholder that `npm run new` wrote, as field paths. */
+function* placeholders(value: unknown, path: PropertyKey[] = []): Generator<PropertyKey[]> {
+  if (typeof value === 'string' && value.startsWith(PLACEHOLDER)) yield path;
+  if (!value || typeof value !== 'object' || value instanceof Date) return;
+  for (const [key, item] of Object.entries(value)) {
+    yield* placeholders(item, [...path, Array.isArray(value) ? Number(key) : key]);
+  }
+}
+
 /**
  * The rules that need all the content at once: each page can be filled with published entries,
- * and Today's Special is live. The build log also lists what is waiting to publish.
+ * Today's Special is live, and nothing live or scheduled still holds a placeholder. The build
+ * log also lists what is waiting to publish.
  */
 export const siteContentCheck: ContentCheck = (content, { locate, rejected }) => {
   const site = content.get('site')?.find((entry) => entry.id === 'site');
@@ -81,6 +93,19 @@ export const siteContentCheck: ContentCheck = (content, { locate, rejected }) =>
       field: 'todaysSpecial',
       message: `The recipe "${special?.id}" is ${specialState === 'draft' ? 'a draft' : 'scheduled'}, so the home page cannot show it yet. Pick a published recipe.`,
     });
+  }
+
+  const team = (content.get('team') ?? []).filter((member) => !member.data['draft']);
+  const goingLive = [...recipes, ...posts].filter((r) => r.state !== 'draft').map((r) => r.entry);
+  for (const entry of [...goingLive, ...team]) {
+    for (const path of placeholders(entry.data)) {
+      problems.push({
+        file: entry.file,
+        ...locate(entry.file, path),
+        field: fieldName(path),
+        message: `still starts with the ${PLACEHOLDER} text that npm run new wrote. Write your own, or put back "draft: true" until the entry is ready.`,
+      });
+    }
   }
 
   const waiting = (state: PublishState) =>

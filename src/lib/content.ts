@@ -167,11 +167,11 @@ export async function homePosts(): Promise<PostSummary[]> {
   return take(posts, pageCounts.homePosts, 'Latest from Our Blog on the home page', states);
 }
 
-/** The team, by `order`, then by name. */
+/** The team, by `order`, then by name; members still drafted show only in `astro dev`. */
 export async function team(): Promise<MemberSummary[]> {
-  const members = (await getCollection('team')).sort(
-    (a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name),
-  );
+  const members = (
+    await getCollection('team', ({ data }) => import.meta.env.DEV || !data.draft)
+  ).sort((a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name));
   return Promise.all(
     members.map(async (member) => ({ ...member, photo: await showPhoto(member.data.image) })),
   );

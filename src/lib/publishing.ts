@@ -13,6 +13,9 @@ export const pageCounts = {
 
 export type PublishState = 'published' | 'scheduled' | 'draft';
 
+/** The word that starts each value `npm run new` leaves for the writer; nothing live may keep it. */
+export const PLACEHOLDER = 'REPLACE';
+
 type Publishable = { publishDate: Date; draft: boolean };
 
 /**

@@ -1,6 +1,6 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { text } from './fields';
+import { draft, text } from './fields';
 import { photoSchema } from './image';
 
 export const teamSchema = (context: SchemaContext) =>
@@ -15,4 +15,6 @@ export const teamSchema = (context: SchemaContext) =>
     image: photoSchema(context),
     /** Position on the about page, lowest first. Defaults to 0; ties sort by name. */
     order: z.number().int().default(0),
+    /** Not on the about page yet: shown by `npm run dev`, left out of the built site. Defaults to false. */
+    draft: draft(),
   });

@@ -219,15 +219,28 @@ describe('npm run new', () => {
     expect(first.status, first.output).toBe(0);
     expect(first.output).toContain(`Created ${file}`);
     const text = readFileSync(join(dir, file), 'utf8');
-    if (kind !== 'member') {
-      expect(text).toMatch(/^publishDate: \d{4}-\d{2}-\d{2}/m);
-      expect(text).toMatch(/^draft: true/m);
-    }
+    if (kind !== 'member') expect(text).toMatch(/^publishDate: \d{4}-\d{2}-\d{2}/m);
+    expect(text).toMatch(/^draft: true/m);
     expect(astro(dir, 'sync').status).toBe(0);
 
     const again = node(dir, ['scripts/new-entry.ts', kind, title]);
     expect(again.status).not.toBe(0);
     expect(again.output).toContain(`${file} already exists`);
     expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
+  });
+
+  it('refuses to publish a new entry whose placeholders were not filled in', () => {
+    const dir = scratchProject();
+    const file = 'src/content/blog/half-done.md';
+    expect(node(dir, ['scripts/new-entry.ts', 'post', 'Half Done']).status).toBe(0);
+    edit(dir, file, (text) => text.replace(/^draft: true.*\n/m, ''));
+    const { status, output } = astro(dir, 'sync');
+    expect(status).not.toBe(0);
+    expect(output).toMatch(
+      /src\/content\/blog\/half-done\.md:3:10\n\s+excerpt: still starts with the REPLACE text that npm run new wrote/,
+    );
+    expect(output).toMatch(
+      /half-done\.md:\d+:\d+\n\s+image\.alt: still starts with the REPLACE text/,
+    );
   });
 });

@@ -10,8 +10,8 @@ const store = vi.hoisted(() => ({ entries: [] as { collection: string; id: strin
 vi.mock('astro:content', async (importOriginal) => ({
   // The real reference(), so fixtures go through the real schemas.
   reference: (await importOriginal<typeof AstroContent>()).reference,
-  getCollection: async (collection: string) =>
-    store.entries.filter((e) => e.collection === collection),
+  getCollection: async (collection: string, filter: (e: unknown) => unknown = () => true) =>
+    store.entries.filter((e) => e.collection === collection && filter(e)),
   getEntry: async (
     collectionOrRef: string | { collection: string; id: string },
     maybeId?: string,
@@ -229,5 +229,12 @@ describe('site and team queries', () => {
   it('orders the team by order, then by name', async () => {
     store.entries.push(member('c', 'Cara', 2), member('b', 'Ben', 2), member('z', 'Zed', 0));
     expect(ids(await team())).toEqual(['z', 'sofia', 'b', 'c']);
+  });
+
+  it('keeps a drafted team member off the built about page, and shows them in dev', async () => {
+    store.entries.push(entry('team', 'new', { name: 'Ana', draft: true }));
+    expect(ids(await team())).toEqual(['sofia']);
+    vi.stubEnv('DEV', true);
+    expect(ids(await team())).toEqual(['new', 'sofia']);
   });
 });
