@@ -14,7 +14,7 @@ export type Found = { id: string; path: string };
  * without its extension, each folder and file name slugged, and a final `/index` dropped, so
  * `2026/My Post.md` is `2026/my-post` and `my-post/index.md` is `my-post`.
  */
-export function entryId(pathInCollection: string): string {
+function entryId(pathInCollection: string): string {
   const withoutExtension = pathInCollection.slice(0, -extname(pathInCollection).length);
   const id = withoutExtension
     .split(/[\\/]/)

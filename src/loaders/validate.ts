@@ -107,7 +107,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
 }
 
 /** Compiles an MDX body as @astrojs/mdx would; its error, with the line inside the body. */
-export function mdxProblem(body: string) {
+function mdxProblem(body: string) {
   try {
     mdxToJs(body);
     return undefined;
