@@ -29,3 +29,14 @@ export const listingPaths = { blog: '/blog/', recipes: '/recipes/' } as const;
 export function cardUrl(page: URL, id: string): URL {
   return new URL(`#${id}`, page);
 }
+
+/** The site's RSS feeds: where each is served, and the word that ends its title. */
+export const feeds = {
+  blog: { href: '/rss.xml', label: 'Blog' },
+  recipes: { href: '/recipes/rss.xml', label: 'Recipes' },
+} as const;
+
+export type Feed = (typeof feeds)[keyof typeof feeds];
+
+/** A feed's title, the same in the feed and in the pages' autodiscovery links: "Delicious Bites Blog". */
+export const feedTitle = (siteName: string, feed: Feed) => `${siteName} ${feed.label}`;
