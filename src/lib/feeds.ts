@@ -38,6 +38,7 @@ const features: Features = { gfm: true, smartPunctuation: true, frontmatter: fal
 type ElementContent = Extract<HastNode, { type: 'element' }>['children'][number];
 
 const mdxCode = new Set(['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']);
+// A JSX <script> or <style> holds code, not text for readers: it goes whole.
 const hiddenTags = new Set(['script', 'style']);
 
 /** MDX content as plain content: JSX gives way to its children; imports and `{…}` code go. */
@@ -109,7 +110,7 @@ export function feedHtml(html: string, site: URL): string {
   });
 }
 
-/** `text` for an XML attribute or element, as `customData` is parsed as XML. */
+/** Escapes text for XML: @astrojs/rss parses `customData` as XML. */
 const xml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -141,8 +142,8 @@ const coverHtml = (photo: ShownPhoto, site: URL) =>
   );
 
 /**
- * Where an item leads: its card when the listing page shows it, else the listing page, where
- * older entries will be once it pages. A link never points at a card that is not there.
+ * Where an item leads: its card when the listing page shows it, else the listing page itself.
+ * A link never points at a card that is not there.
  */
 function itemLink(page: URL, id: string, onPage: ReadonlySet<string>): string {
   return (onPage.has(id) ? cardUrl(page, id) : page).href;
