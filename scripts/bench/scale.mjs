@@ -44,8 +44,12 @@ const wall = /Elapsed \(wall clock\) time(?: \([^)]*\))?:\s*([\d:.]+)/
   ?.split(':')
   .reduce((total, part) => total * 60 + Number(part), 0);
 const peakMB = Number(/Maximum resident set size \(kbytes\):\s*(\d+)/.exec(log)?.[1]) / 1024;
-const feed = /\/rss\.xml \(\+(\d+)ms\)/.exec(log)?.[1];
-const row = `| ${count.toLocaleString('en')} + ${count.toLocaleString('en')} | ${loader} | ${wall?.toFixed(1)} s | ${peakMB.toFixed(0)} MB | ${feed ? `${feed} ms` : '—'} | ${new Date().toISOString().slice(0, 10)} |`;
+/** The time Astro logs for generating a route: "├─ /rss.xml (+91ms)" → "91 ms". */
+const routeTime = (route) => {
+  const ms = new RegExp(`─ ${route.replaceAll('.', '\\.')} \\(\\+(\\d+)ms\\)`).exec(log)?.[1];
+  return ms ? `${ms} ms` : '—';
+};
+const row = `| ${count.toLocaleString('en')} + ${count.toLocaleString('en')} | ${loader} | ${wall?.toFixed(1)} s | ${peakMB.toFixed(0)} MB | ${routeTime('/rss.xml')} | ${routeTime('/recipes/rss.xml')} | ${new Date().toISOString().slice(0, 10)} |`;
 console.log(`scale: ${wall?.toFixed(1)} s wall, ${peakMB.toFixed(0)} MB peak`);
 
 // The results table lives between two markers in docs/SCALE.md; a row per size and loader.
@@ -58,10 +62,14 @@ const key = `| ${count.toLocaleString('en')} + ${count.toLocaleString('en')} | $
 const rows = table
   .split('\n')
   .filter(
-    (line) => line.startsWith('| ') && !line.startsWith('| Entries') && !line.startsWith(key),
+    (line) =>
+      line.startsWith('| ') &&
+      !line.startsWith('| Entries') &&
+      !line.startsWith('| ---') &&
+      !line.startsWith(key),
   );
 const header =
-  '| Entries (recipes + posts) | Loader | Wall time | Peak memory | /rss.xml | Date |\n| --- | --- | ---: | ---: | ---: | --- |';
+  '| Entries (recipes + posts) | Loader | Wall time | Peak memory | /rss.xml | /recipes/rss.xml | Date |\n| --- | --- | ---: | ---: | ---: | ---: | --- |';
 writeFileSync(
   doc,
   `${before}${begin}\n${header}\n${[...rows, row].sort().join('\n')}\n${end}${after}`,

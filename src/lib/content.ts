@@ -31,6 +31,9 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
+/** Items per feed: readers only fetch what is new, and each post's body is rendered for it. */
+export const FEED_SIZE = 20;
+
 type Dated = { data: { publishDate: Date; title: string } };
 
 // Newest first; ties by title, so the order never depends on the file system.
@@ -71,26 +74,31 @@ export async function siteData(): Promise<Site> {
 /**
  * The entries of a collection that pages may show, newest first, each with its publish state,
  * and the states of all of them for count messages. A build shows only published entries;
- * `astro dev` shows drafts and scheduled entries too, and the cards label them.
+ * `astro dev` shows drafts and scheduled entries too, and the cards label them, unless
+ * `publishedOnly` asks for what a build would show (the feeds).
  */
-async function visible<C extends 'recipes' | 'blog'>(collection: C) {
+async function visible<C extends 'recipes' | 'blog'>(collection: C, publishedOnly = false) {
   const today = dayIn((await siteData()).timezone, publishingInstant());
   const entries = (await getCollection(collection)).map((entry) => ({
     entry: entry as CollectionEntry<C>,
     status: publishState(entry.data, today),
   }));
-  const shown = entries.filter(({ status }) => import.meta.env.DEV || status === 'published');
+  const showUnpublished = import.meta.env.DEV && !publishedOnly;
+  const shown = entries.filter(({ status }) => showUnpublished || status === 'published');
   return {
     entries: shown.sort((a, b) => newestFirst(a.entry, b.entry)),
     states: entries.map(({ status }) => status),
   };
 }
 
-/** Every recipe a page may show, newest first, with its author resolved. */
-async function listedRecipes() {
-  const { entries, states } = await visible('recipes');
+/**
+ * The recipes a page may show, newest first, with their authors resolved. `limit` resolves
+ * only the newest few, for pages that show a fixed number.
+ */
+async function listedRecipes({ limit = Infinity, publishedOnly = false } = {}) {
+  const { entries, states } = await visible('recipes', publishedOnly);
   const recipes = await Promise.all(
-    entries.map(async ({ entry, status }): Promise<RecipeSummary> => ({
+    entries.slice(0, limit).map(async ({ entry, status }): Promise<RecipeSummary> => ({
       ...entry,
       status,
       photo: await showPhoto(entry.data.image),
@@ -118,8 +126,13 @@ export async function featuredRecipes(): Promise<RecipeSummary[]> {
 
 /** /recipes: the newest 12 recipes. */
 export async function recipeGrid(): Promise<RecipeSummary[]> {
-  const { recipes, states } = await listedRecipes();
+  const { recipes, states } = await listedRecipes({ limit: pageCounts.recipeGrid });
   return take(recipes, pageCounts.recipeGrid, '/recipes', states);
+}
+
+/** /recipes/rss.xml: the newest published recipes, up to FEED_SIZE; never drafts or scheduled. */
+export async function feedRecipes(): Promise<RecipeSummary[]> {
+  return (await listedRecipes({ limit: FEED_SIZE, publishedOnly: true })).recipes;
 }
 
 /** The recipe named by `todaysSpecial` in the site settings. */
@@ -135,11 +148,14 @@ export async function todaysSpecial(): Promise<Shown<Recipe>> {
   return { ...recipe, status, photo: await showPhoto(recipe.data.image) };
 }
 
-/** Every post a page may show, newest first, with its author and reading time. */
-async function listedPosts() {
-  const { entries, states } = await visible('blog');
+/**
+ * The posts a page may show, newest first, with their authors and reading times. `limit`
+ * resolves only the newest few, for pages that show a fixed number.
+ */
+async function listedPosts({ limit = Infinity, publishedOnly = false } = {}) {
+  const { entries, states } = await visible('blog', publishedOnly);
   const posts = await Promise.all(
-    entries.map(async ({ entry, status }): Promise<PostSummary> => ({
+    entries.slice(0, limit).map(async ({ entry, status }): Promise<PostSummary> => ({
       ...entry,
       status,
       photo: await showPhoto(entry.data.image),
@@ -157,14 +173,19 @@ export async function allPosts(): Promise<PostSummary[]> {
 
 /** /blog: the 8 newest published posts. */
 export async function blogGrid(): Promise<PostSummary[]> {
-  const { posts, states } = await listedPosts();
+  const { posts, states } = await listedPosts({ limit: pageCounts.blogGrid });
   return take(posts, pageCounts.blogGrid, '/blog', states);
 }
 
 /** Home page's Latest from Our Blog: the 4 newest published posts, the first shown large. */
 export async function homePosts(): Promise<PostSummary[]> {
-  const { posts, states } = await listedPosts();
+  const { posts, states } = await listedPosts({ limit: pageCounts.homePosts });
   return take(posts, pageCounts.homePosts, 'Latest from Our Blog on the home page', states);
+}
+
+/** /rss.xml: the newest published posts, up to FEED_SIZE; never drafts or scheduled. */
+export async function feedPosts(): Promise<PostSummary[]> {
+  return (await listedPosts({ limit: FEED_SIZE, publishedOnly: true })).posts;
 }
 
 /** The team, by `order`, then by name; members still drafted show only in `astro dev`. */

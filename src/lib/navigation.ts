@@ -14,3 +14,29 @@ export function isCurrent(href: string, pathname: string): boolean {
   const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
   return normalise(href) === normalise(pathname);
 }
+
+/**
+ * The pages that list entries, as their canonical paths: the build writes `blog/index.html`,
+ * so `/blog/` is the address every canonical link, the sitemap and the feeds use.
+ */
+export const listingPaths = { blog: '/blog/', recipes: '/recipes/' } as const;
+
+/**
+ * An entry's card on the page that lists it: `https://…/blog/#2026/salt-water`. The card's
+ * `id` is the entry id; URL encodes the fragment (a slash stays, "ù" becomes "%C3%B9"), and
+ * browsers decode it again to find the card.
+ */
+export function cardUrl(page: URL, id: string): URL {
+  return new URL(`#${id}`, page);
+}
+
+/** The site's RSS feeds: where each is served, and the word that ends its title. */
+export const feeds = {
+  blog: { href: '/rss.xml', label: 'Blog' },
+  recipes: { href: '/recipes/rss.xml', label: 'Recipes' },
+} as const;
+
+export type Feed = (typeof feeds)[keyof typeof feeds];
+
+/** A feed's title, the same in the feed and in the pages' autodiscovery links: "Delicious Bites Blog". */
+export const feedTitle = (siteName: string, feed: Feed) => `${siteName} ${feed.label}`;

@@ -5,6 +5,7 @@
 import type { Site } from '@/schemas/site';
 import type { PostSummary, RecipeSummary } from './content';
 import { isoDate, isoDuration } from './format';
+import { cardUrl } from './navigation';
 import { previewUrl } from './photos';
 
 type Thing = Record<string, unknown> & { '@type': string };
@@ -68,14 +69,15 @@ export function recipeJsonLd({ data, author, photo }: RecipeSummary): Thing {
   };
 }
 
-/** The /recipes grid as an ItemList of complete Recipe objects, in page order. */
-export function recipeListJsonLd(recipes: RecipeSummary[]): Graph {
+/** The /recipes grid as an ItemList of complete Recipe objects, in page order, each at its card. */
+export function recipeListJsonLd(recipes: RecipeSummary[], recipesUrl: URL): Graph {
   return graph({
     '@type': 'ItemList',
     numberOfItems: recipes.length,
     itemListElement: recipes.map((recipe, index) => ({
       '@type': 'ListItem',
       position: index + 1,
+      url: cardUrl(recipesUrl, recipe.id).href,
       item: recipeJsonLd(recipe),
     })),
   });
@@ -97,7 +99,7 @@ export function blogJsonLd(site: Site, posts: PostSummary[], blogUrl: URL): Grap
       articleSection: data.category,
       commentCount: data.comments,
       timeRequired: isoDuration(readingMinutes),
-      url: new URL(`#${id}`, blogUrl).href,
+      url: cardUrl(blogUrl, id).href,
     })),
   });
 }

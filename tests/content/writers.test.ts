@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Parser from 'rss-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { astro, edit, node, page, scratchProject, write } from './scratch';
@@ -35,11 +36,12 @@ const photo = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
-/** Titles of the post cards on a built page, in order. */
+/** Titles of the post cards on a built page, in order: the cards with a publish date. */
 const cardTitles = (html: string) =>
-  [...html.matchAll(/<article id="[^"]+"[^>]*>[\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map(
-    (m) => m[1] ?? '',
-  );
+  [...html.matchAll(/<article [\s\S]*?<\/article>/g)]
+    .map(([card]) => card)
+    .filter((card) => card.includes('<time'))
+    .map((card) => /<h3[^>]*>([^<]+)<\/h3>/.exec(card)?.[1] ?? '');
 
 describe('what a writer commits is published', () => {
   let dir = '';
@@ -93,6 +95,26 @@ describe('what a writer commits is published', () => {
     const built = readdirSync(join(dir, 'dist/_astro')).filter((f) => f.startsWith('cover.'));
     expect(built.some((f) => f.endsWith('.avif'))).toBe(true);
     expect(built.some((f) => f.endsWith('.webp'))).toBe(true);
+  });
+
+  it("puts each new post in the feed with its body, linked to its card, a writer's own photo as its built file", async () => {
+    const feed = await new Parser<
+      Record<string, unknown>,
+      { 'content:encoded': string }
+    >().parseString(page(dir, 'rss.xml'));
+    const item = (title: string) => feed.items.find((i) => i.title === title);
+    for (const title of ['Plain Markdown Post', 'Year Folder Post', 'Own Photo Post']) {
+      expect(item(title)?.['content:encoded'], title).toContain(`<p>The body of ${title}.</p>`);
+    }
+    const link = new URL(item('Year Folder Post')?.link ?? '');
+    expect(link.href).toBe('https://deliciousbites.com/blog/#2026/year-folder');
+    expect(page(dir, 'blog/index.html')).toContain('<article id="2026/year-folder"');
+
+    const photo = /<img src="([^"]+)"/.exec(item('Own Photo Post')?.['content:encoded'] ?? '')?.[1];
+    const url = new URL(photo ?? '');
+    expect(url.origin).toBe('https://deliciousbites.com');
+    expect(url.pathname).toMatch(/^\/_astro\/cover\.[^/]+\.webp$/);
+    expect(existsSync(join(dir, 'dist', url.pathname))).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ const meta = (page: Page, selector: string) =>
 
 test.describe('search engines and feeds', () => {
   for (const { path } of routes) {
-    test(`${path} has a description, a canonical URL, Open Graph and Twitter tags, lang and the feed`, async ({
+    test(`${path} has a description, a canonical URL, Open Graph and Twitter tags, lang and the feeds`, async ({
       page,
     }) => {
       await page.goto(path);
@@ -27,9 +27,10 @@ test.describe('search engines and feeds', () => {
       expect(await meta(page, 'meta[property="og:title"]')).toBe(await page.title());
       expect(await meta(page, 'meta[property="og:image"]')).toMatch(/^https:\/\//);
       expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
-      await expect(
-        page.locator('head link[rel="alternate"][type="application/rss+xml"]'),
-      ).toHaveAttribute('href', '/rss.xml');
+      const feeds = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+      await expect(feeds).toHaveCount(2);
+      await expect(feeds.first()).toHaveAttribute('href', '/rss.xml');
+      await expect(feeds.last()).toHaveAttribute('href', '/recipes/rss.xml');
     });
   }
 
@@ -74,6 +75,19 @@ test.describe('search engines and feeds', () => {
     });
   });
 
+  test('/recipes links each ListItem to its card on the page', async ({ page }) => {
+    await page.goto('/recipes');
+    const [list] = await jsonLd(page);
+    const items = list?.['itemListElement'] as { url: string }[];
+    const ids = await page
+      .getByRole('main')
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((card) => card.id));
+    expect(ids).toHaveLength(12);
+    expect(items.map(({ url }) => new URL(url).pathname)).toEqual(ids.map(() => '/recipes/'));
+    expect(items.map(({ url }) => decodeURIComponent(new URL(url).hash.slice(1)))).toEqual(ids);
+  });
+
   test('/blog describes a Blog with one BlogPosting per card', async ({ page }) => {
     await page.goto('/blog');
     const [blog] = await jsonLd(page);
@@ -97,13 +111,15 @@ test.describe('search engines and feeds', () => {
     expect(paths.sort()).toEqual(['/', '/about/', '/blog/', '/contact/', '/recipes/']);
   });
 
-  test('the RSS feed carries the published posts, newest first, linking to their cards', async ({
+  test('the RSS feed carries the published posts, newest first, linking to their cards or /blog', async ({
     request,
   }) => {
     const feed = await (await request.get('/rss.xml')).text();
     const links = [...feed.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((m) => m[1] ?? '');
     expect(links.length).toBeGreaterThanOrEqual(8);
-    for (const link of links) expect(link).toMatch(/\/blog\/#[a-z0-9-]+$/);
+    // The 8 cards /blog shows are linked by their anchors; older posts link to /blog itself.
+    for (const link of links.slice(0, 8)) expect(link).toMatch(/\/blog\/#[a-z0-9/-]+$/);
+    for (const link of links.slice(8)) expect(link).toMatch(/\/blog\/$/);
     const dates = [...feed.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((m) =>
       Date.parse(m[1] ?? ''),
     );

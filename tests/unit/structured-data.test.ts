@@ -73,17 +73,37 @@ describe('Recipe JSON-LD', () => {
 });
 
 describe('page-level JSON-LD', () => {
-  it('wraps the recipe grid in an ItemList in page order', () => {
-    const list = recipeListJsonLd([recipe, dessert]);
+  it('wraps the recipe grid in an ItemList in page order, each item at its card', () => {
+    const list = recipeListJsonLd([recipe, dessert], new URL('/recipes/', siteUrl));
     expect(list).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ItemList',
       numberOfItems: 2,
     });
     expect(list['itemListElement']).toEqual([
-      { '@type': 'ListItem', position: 1, item: recipeJsonLd(recipe) },
-      { '@type': 'ListItem', position: 2, item: recipeJsonLd(dessert) },
+      {
+        '@type': 'ListItem',
+        position: 1,
+        url: 'https://deliciousbites.com/recipes/#tuscan-pasta',
+        item: recipeJsonLd(recipe),
+      },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        url: 'https://deliciousbites.com/recipes/#tiramisu',
+        item: recipeJsonLd(dessert),
+      },
     ]);
+  });
+
+  it('links a recipe from a sub-folder to its card with the same fragment the card id gives', () => {
+    const nested = recipeSummary('2026/ragù-bolognese');
+    const [item] = recipeListJsonLd([nested], new URL('/recipes/', siteUrl))['itemListElement'] as {
+      url: string;
+    }[];
+    const url = new URL(item?.url ?? '');
+    expect(url.pathname).toBe('/recipes/');
+    expect(decodeURIComponent(url.hash.slice(1))).toBe('2026/ragù-bolognese');
   });
 
   it('describes /blog as a Blog of BlogPostings that link to their cards', () => {

@@ -19,12 +19,16 @@ type Props = {
  * View Recipe all show the not-implemented notice through the shared `data-notice` handler.
  */
 export function RecipeCard({
-  recipe: { data: recipe, photo, status },
+  recipe: { id, data: recipe, photo, status },
   priority = false,
   className,
 }: Props) {
   return (
-    <article data-notice="notImplemented" className={cn(clickableCard, 'flex-col', className)}>
+    <article
+      id={id}
+      data-notice="notImplemented"
+      className={cn(clickableCard, 'flex-col', className)}
+    >
       <div className="relative">
         <Photo
           photo={photo}

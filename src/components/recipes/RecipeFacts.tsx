@@ -31,7 +31,7 @@ export function RecipeFacts({ recipe, facts, className }: Props) {
       <>
         <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
         <span className="sr-only">Rating: </span>
-        {formatRating(recipe.rating)}
+        {formatRating(recipe.rating)}{' '}
         <span className="font-normal text-stone-500">
           ({recipe.ratingCount}
           <span className="sr-only"> ratings</span>)
