@@ -91,6 +91,18 @@ export function entryValidator(root: string, factory: SchemaFactory) {
 
     if (result.success && !localPhotos) data = result.data as Record<string, unknown>;
 
+    for (const photo of localBodyPhotos(source.body)) {
+      problems.push({
+        file: source.file,
+        line: source.bodyLine + photo.line - 1,
+        column: photo.column,
+        message:
+          `The photo "${photo.src}" inside the text is a file path, which nothing publishes yet: ` +
+          'no page shows whole posts, and feed readers would get a broken image. Use an https:// ' +
+          'address here, or make your own photo the cover with image: src: ./…',
+      });
+    }
+
     if (extname(source.file) === '.mdx') {
       const problem = mdxProblem(source.body);
       if (problem) {
@@ -104,6 +116,20 @@ export function entryValidator(root: string, factory: SchemaFactory) {
     }
     return problems.length ? { problems } : { problems, ...(data && { data }) };
   };
+}
+
+// A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
+const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
+
+/** Photos in a body given by a file path (`./market.jpg`), with their line and column in the body. */
+function localBodyPhotos(body: string) {
+  return [...body.matchAll(bodyPhoto)].flatMap((match) => {
+    const src = match[1] ?? match[2] ?? '';
+    // Full addresses, site paths (files in public/) and data URLs all resolve anywhere.
+    if (/^([a-z][a-z\d+.-]*:|\/)/i.test(src)) return [];
+    const before = body.slice(0, match.index).split('\n');
+    return [{ src, line: before.length, column: before.at(-1)!.length + 1 }];
+  });
 }
 
 /** Compiles an MDX body as @astrojs/mdx would; its error, with the line inside the body. */

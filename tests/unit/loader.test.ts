@@ -292,6 +292,24 @@ describe('checking fields', () => {
     );
   });
 
+  it('stops a photo inside the text given as a file path, at its line, since nothing would publish it', async () => {
+    const body =
+      'Intro.\n\nAt the market: ![Stalls](./market.jpg)\n\n<img alt="Jars" src="jars.png">\n';
+    const root = project({ ...team, 'src/content/blog/a.md': post({}, body) });
+    const { error } = await load(root);
+    expect(error).toContain(
+      'src/content/blog/a.md:14:16\n    The photo "./market.jpg" inside the text',
+    );
+    expect(error).toContain('src/content/blog/a.md:16:1\n    The photo "jars.png" inside the text');
+  });
+
+  it('lets photos inside the text be full addresses or files of the site', async () => {
+    const body =
+      '![Pasta](https://images.unsplash.com/photo-1)\n\n![Logo](/favicon.svg)\n\n<img src="https://example.com/a.jpg" alt="A">\n';
+    const root = project({ ...team, 'src/content/blog/a.md': post({}, body) });
+    expect((await load(root)).error).toBe('');
+  });
+
   it('leaves plain Markdown bodies alone, whatever they contain', async () => {
     const root = project({
       ...team,
