@@ -177,8 +177,8 @@ try {
     }),
   );
   const when = `${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()})`;
-  writeDocSection(join(projectRoot, 'README.md'), 'bench', `${table}\n\nMeasured ${when}.`);
-  writeDocSection(
+  await writeDocSection(join(projectRoot, 'README.md'), 'bench', `${table}\n\nMeasured ${when}.`);
+  await writeDocSection(
     join(projectRoot, 'docs/PERFORMANCE.md'),
     'bench',
     [

@@ -2,8 +2,9 @@
 // Copies the project to .bench/, adds N synthetic recipes and N synthetic posts, builds the copy
 // under /usr/bin/time -v, and records wall time and peak memory in docs/SCALE.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { markdownTable, readDocSection, tableRows, writeDocSection } from '../lib/doc-section.ts';
 import { projectRoot, scratchProject } from '../lib/scratch-project.ts';
 import { writeSynthetic } from './synthetic.mjs';
 
@@ -49,29 +50,28 @@ const routeTime = (route) => {
   const ms = new RegExp(`─ ${route.replaceAll('.', '\\.')} \\(\\+(\\d+)ms\\)`).exec(log)?.[1];
   return ms ? `${ms} ms` : '—';
 };
-const row = `| ${count.toLocaleString('en')} + ${count.toLocaleString('en')} | ${loader} | ${wall?.toFixed(1)} s | ${peakMB.toFixed(0)} MB | ${routeTime('/rss.xml')} | ${routeTime('/recipes/rss.xml')} | ${new Date().toISOString().slice(0, 10)} |`;
+const entries = `${count.toLocaleString('en')} + ${count.toLocaleString('en')}`;
+const row = [
+  entries,
+  loader,
+  `${wall?.toFixed(1)} s`,
+  `${peakMB.toFixed(0)} MB`,
+  routeTime('/rss.xml'),
+  routeTime('/recipes/rss.xml'),
+  new Date().toISOString().slice(0, 10),
+];
 console.log(`scale: ${wall?.toFixed(1)} s wall, ${peakMB.toFixed(0)} MB peak`);
 
 // The results table lives between two markers in docs/SCALE.md; a row per size and loader.
 const doc = join(projectRoot, 'docs/SCALE.md');
-const [begin, end] = ['<!-- scale:begin -->', '<!-- scale:end -->'];
-const text = existsSync(doc) ? readFileSync(doc, 'utf8') : `# Build scale\n\n${begin}\n${end}\n`;
-const [before, rest = ''] = text.split(begin);
-const [table = '', after = ''] = rest.split(end);
-const key = `| ${count.toLocaleString('en')} + ${count.toLocaleString('en')} | ${loader} |`;
-const rows = table
-  .split('\n')
-  .filter(
-    (line) =>
-      line.startsWith('| ') &&
-      !line.startsWith('| Entries') &&
-      !line.startsWith('| ---') &&
-      !line.startsWith(key),
-  );
-const header =
-  '| Entries (recipes + posts) | Loader | Wall time | Peak memory | /rss.xml | /recipes/rss.xml | Date |\n| --- | --- | ---: | ---: | ---: | ---: | --- |';
-writeFileSync(
+const head = ['Entries (recipes + posts)', 'Loader', 'Wall time', 'Peak memory'];
+const kept = tableRows(readDocSection(doc, 'scale')).filter(
+  ([size, by]) => size !== entries || by !== loader,
+);
+const rows = [...kept, row].sort((a, b) => a.join().localeCompare(b.join()));
+await writeDocSection(
   doc,
-  `${before}${begin}\n${header}\n${[...rows, row].sort().join('\n')}\n${end}${after}`,
+  'scale',
+  markdownTable([...head, '/rss.xml', '/recipes/rss.xml', 'Date'], rows),
 );
 rmSync(join(dir, 'dist'), { recursive: true, force: true });
