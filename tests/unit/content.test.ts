@@ -1,28 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as AstroContent from 'astro:content';
+import { contentStore as store } from '../support/content-layer';
 import { entry } from '../support/fixtures';
 
 type Entry = ReturnType<typeof entry>;
 
-// A tiny in-memory content layer: tests fill `store`, the mock reads it.
-const store = vi.hoisted(() => ({ entries: [] as { collection: string; id: string }[] }));
-
-vi.mock('astro:content', async (importOriginal) => ({
-  // The real reference(), so fixtures go through the real schemas.
-  reference: (await importOriginal<typeof AstroContent>()).reference,
-  getCollection: async (collection: string, filter: (e: unknown) => unknown = () => true) =>
-    store.entries.filter((e) => e.collection === collection && filter(e)),
-  getEntry: async (
-    collectionOrRef: string | { collection: string; id: string },
-    maybeId?: string,
-  ) => {
-    const [collection, id] =
-      typeof collectionOrRef === 'string'
-        ? [collectionOrRef, maybeId]
-        : [collectionOrRef.collection, collectionOrRef.id];
-    return store.entries.find((e) => e.collection === collection && e.id === id);
-  },
-}));
+vi.mock('astro:content', async (original) =>
+  (await import('../support/content-layer')).inMemoryContent(original),
+);
 
 const {
   allPosts,

@@ -1,29 +1,14 @@
 import { getRssString } from '@astrojs/rss';
 import Parser from 'rss-parser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as AstroContent from 'astro:content';
+import { contentStore as store } from '../support/content-layer';
 import { entry } from '../support/fixtures';
 
 type Entry = ReturnType<typeof entry>;
 
-// The in-memory content layer of content.test.ts: tests fill `store`, the mock reads it.
-const store = vi.hoisted(() => ({ entries: [] as { collection: string; id: string }[] }));
-
-vi.mock('astro:content', async (importOriginal) => ({
-  reference: (await importOriginal<typeof AstroContent>()).reference,
-  getCollection: async (collection: string) =>
-    store.entries.filter((e) => e.collection === collection),
-  getEntry: async (
-    collectionOrRef: string | { collection: string; id: string },
-    maybeId?: string,
-  ) => {
-    const [collection, id] =
-      typeof collectionOrRef === 'string'
-        ? [collectionOrRef, maybeId]
-        : [collectionOrRef.collection, collectionOrRef.id];
-    return store.entries.find((e) => e.collection === collection && e.id === id);
-  },
-}));
+vi.mock('astro:content', async (original) =>
+  (await import('../support/content-layer')).inMemoryContent(original),
+);
 
 const { bodyHtml, blogFeed, feedHtml, recipeFeed } = await import('@/lib/feeds');
 const { FEED_SIZE } = await import('@/lib/content');
