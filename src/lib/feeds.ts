@@ -117,9 +117,6 @@ const xml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
   );
 
-/** The photo a card shows, about 1,200 px wide; a writer's own photo is its built file. */
-const photoUrl = (photo: ShownPhoto, site: URL) => new URL(previewUrl(photo), site).href;
-
 type Listed = PostSummary | RecipeSummary;
 
 /**
@@ -131,14 +128,18 @@ function itemExtras(collection: 'blog' | 'recipes', entry: Listed, site: URL): s
   return [
     `<guid isPermaLink="false">${xml(`${collection}/${entry.id}`)}</guid>`,
     `<dc:creator>${xml(entry.author.data.name)}</dc:creator>`,
-    `<media:content url="${xml(photoUrl(entry.photo, site))}" medium="image"/>`,
+    `<media:content url="${xml(previewUrl(entry.photo, site))}" medium="image"/>`,
   ].join('');
 }
 
 /** The photo as the first thing in an item's content. */
 const coverHtml = (photo: ShownPhoto, site: URL) =>
   renderToStaticMarkup(
-    createElement('p', null, createElement('img', { src: photoUrl(photo, site), alt: photo.alt })),
+    createElement(
+      'p',
+      null,
+      createElement('img', { src: previewUrl(photo, site), alt: photo.alt }),
+    ),
   );
 
 /**

@@ -41,11 +41,15 @@ async function renderLocal(original: ImageMetadata): Promise<LocalPhoto> {
   return { kind: 'local', fallback, width: original.width, height: original.height, sources };
 }
 
-/** The photo for link previews (Open Graph), about 1200 px wide; a site path for local photos. */
-export function previewUrl(photo: ShownPhoto): string {
+/**
+ * The photo at about 1,200 px wide, as a full address: for link previews, structured data and
+ * feeds, which are read away from the page. A local photo is its built file on `site`.
+ */
+export function previewUrl(photo: ShownPhoto, site: URL): string {
   if (photo.kind === 'remote') return photoUrl(photo.url, 1200);
   const webp = photo.sources.find((source) => source.type === 'image/webp')?.candidates ?? [];
-  return (webp.findLast((c) => c.width <= 1200) ?? webp[0])?.url ?? photo.fallback;
+  const path = (webp.findLast((c) => c.width <= 1200) ?? webp[0])?.url ?? photo.fallback;
+  return new URL(path, site).href;
 }
 
 /** Prepares an entry's photo for the cards. */

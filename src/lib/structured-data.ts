@@ -39,13 +39,14 @@ export function organizationJsonLd(site: Site, siteUrl: URL): Graph {
   });
 }
 
-export function recipeJsonLd({ data, author, photo }: RecipeSummary): Thing {
+/** A recipe as schema.org's Recipe; `page` is where it is listed, for full photo addresses. */
+export function recipeJsonLd({ data, author, photo }: RecipeSummary, page: URL): Thing {
   const dish = dishCategories.has(data.category);
   return {
     '@type': 'Recipe',
     name: data.title,
     description: data.description,
-    image: [previewUrl(photo)],
+    image: [previewUrl(photo, page)],
     author: person(author.data.name),
     datePublished: isoDate(data.publishDate),
     totalTime: isoDuration(data.totalMinutes),
@@ -78,7 +79,7 @@ export function recipeListJsonLd(recipes: RecipeSummary[], recipesUrl: URL): Gra
       '@type': 'ListItem',
       position: index + 1,
       url: cardUrl(recipesUrl, recipe.id).href,
-      item: recipeJsonLd(recipe),
+      item: recipeJsonLd(recipe, recipesUrl),
     })),
   });
 }
@@ -93,7 +94,7 @@ export function blogJsonLd(site: Site, posts: PostSummary[], blogUrl: URL): Grap
       '@type': 'BlogPosting',
       headline: data.title,
       description: data.excerpt,
-      image: [previewUrl(photo)],
+      image: [previewUrl(photo, blogUrl)],
       author: person(author.data.name),
       datePublished: isoDate(data.publishDate),
       articleSection: data.category,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ShownPhoto } from '@/lib/photos';
 import {
   blogJsonLd,
   organizationJsonLd,
@@ -25,9 +26,10 @@ const site = entry('site', 'site', {
 }).data;
 
 const siteUrl = new URL('https://deliciousbites.com/');
+const recipesUrl = new URL('/recipes/', siteUrl);
 
 describe('Recipe JSON-LD', () => {
-  const ld = recipeJsonLd(recipe);
+  const ld = recipeJsonLd(recipe, recipesUrl);
 
   it('describes the dish with everything search engines need', () => {
     expect(ld).toMatchObject({
@@ -64,8 +66,31 @@ describe('Recipe JSON-LD', () => {
     ]);
   });
 
+  it("gives a writer's own photo as a full address, since search engines read it off the page", () => {
+    const local: ShownPhoto = {
+      kind: 'local',
+      alt: 'A bowl of pasta',
+      fallback: '/_astro/cover.x.webp',
+      width: 1600,
+      height: 1000,
+      sources: [
+        {
+          type: 'image/webp',
+          candidates: [
+            { url: '/_astro/cover.640.webp', width: 640 },
+            { url: '/_astro/cover.1200.webp', width: 1200 },
+            { url: '/_astro/cover.1600.webp', width: 1600 },
+          ],
+        },
+      ],
+    };
+    expect(recipeJsonLd({ ...recipe, photo: local }, recipesUrl)['image']).toEqual([
+      'https://deliciousbites.com/_astro/cover.1200.webp',
+    ]);
+  });
+
   it('files desserts under the Dessert category with hour-long times encoded', () => {
-    expect(recipeJsonLd(dessert)).toMatchObject({
+    expect(recipeJsonLd(dessert, recipesUrl)).toMatchObject({
       recipeCategory: 'Dessert',
       totalTime: 'PT1H15M',
     });
@@ -85,13 +110,13 @@ describe('page-level JSON-LD', () => {
         '@type': 'ListItem',
         position: 1,
         url: 'https://deliciousbites.com/recipes/#tuscan-pasta',
-        item: recipeJsonLd(recipe),
+        item: recipeJsonLd(recipe, recipesUrl),
       },
       {
         '@type': 'ListItem',
         position: 2,
         url: 'https://deliciousbites.com/recipes/#tiramisu',
-        item: recipeJsonLd(dessert),
+        item: recipeJsonLd(dessert, recipesUrl),
       },
     ]);
   });
