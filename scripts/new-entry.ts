@@ -3,10 +3,11 @@
  * Writes a file that builds as it is, marked as a draft, with every required field filled in
  * with a value the writer will obviously replace. Never overwrites an existing entry.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { slug } from 'github-slugger';
-import { PLACEHOLDER } from '../src/lib/publishing.ts';
+import { parse } from 'yaml';
+import { dayIn, PLACEHOLDER } from '../src/lib/publishing.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -29,7 +30,11 @@ if (!title) fail('give the title (or the member’s name) in quotes.');
 const id = slug(title);
 if (!id) fail(`"${title}" has no letters or digits to make a file name from.`);
 
-const today = new Date().toISOString().slice(0, 10);
+// Today in the site's time zone, the one that decides when a date goes live.
+const settings = parse(readFileSync(join(root, 'src/content/site/site.yaml'), 'utf8')) as {
+  timezone?: string;
+};
+const today = dayIn(settings.timezone ?? 'UTC', new Date());
 const team = readdirSync(join(root, 'src/content/team'))
   .filter((name) => /\.ya?ml$/.test(name))
   .map((name) => name.replace(/\.ya?ml$/, ''))
