@@ -73,6 +73,20 @@ export function shownToasts(page: Page): Locator {
     .and(page.locator('[data-visible="true"]:not([data-removed="true"])'));
 }
 
+/**
+ * With the page clock paused, moves it a millisecond at a time until a toast is up. sonner
+ * renders a toast from a zero-delay timeout, and the first click of a page sets that timeout
+ * only once the toaster has loaded, which on a busy machine can be long after the click.
+ */
+export async function runClockUntilToast(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1);
+      return shownToasts(page).count();
+    })
+    .toBeGreaterThan(0);
+}
+
 /** Exactly one toast is shown, with this title (and description, when given). */
 export async function expectToast(
   page: Page,

@@ -4,6 +4,7 @@ import {
   FILTER_TOAST,
   GENERIC_TOAST,
   open,
+  runClockUntilToast,
   shownToasts,
   toastRegion,
 } from './helpers';
@@ -45,7 +46,7 @@ test.describe('toasts', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Explore Recipes' }).click();
     await page.mouse.move(0, 0); // a hovered toaster pauses sonner's timer
-    await page.clock.runFor(1); // sonner renders a new toast from a zero-delay timeout
+    await runClockUntilToast(page);
     await expectToast(page, GENERIC_TOAST);
 
     await page.clock.runFor(4900);
@@ -64,7 +65,7 @@ test.describe('toasts', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Category' }).click();
     await page.mouse.move(0, 0);
-    await page.clock.runFor(1);
+    await runClockUntilToast(page);
     await expectToast(page, FILTER_TOAST);
     await page.clock.runFor(3000);
     await page
@@ -119,7 +120,7 @@ test.describe('toasts', () => {
       await page.goto('/');
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await page.getByRole('main').getByRole('button', { name: 'Join Community' }).click();
-      await page.clock.runFor(1);
+      await runClockUntilToast(page);
       await expectToast(page, GENERIC_TOAST);
       await swipeToast(page, distance);
       if (dismissed) {
