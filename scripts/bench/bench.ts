@@ -5,7 +5,8 @@
  * - Cold build time.
  * - JavaScript that runs before any input (gzipped), as `npm run budget` counts it.
  * - First click to a visible toast under Lighthouse's mobile throttling, cold (clicked right after
- *   load) and warm (clicked 5 s after load); the median of 3.
+ *   load) and warm (clicked 5 s after load); the median of 5, timed without DevTools' Runtime agent
+ *   (see first-click.ts).
  * - Lighthouse mobile, the median of 3 runs, with the photo host unreachable and simulated.
  *
  * Options: --runs=N Lighthouse runs per route and mode (default 3); --skip-build; --no-lighthouse.
@@ -19,15 +20,14 @@ import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
 import { markdownTable, writeDocSection } from '../lib/doc-section.ts';
 import {
   blockPhotos,
-  clickToToast,
   javascriptRun,
   LIGHTHOUSE_MOBILE,
   PHOTO_HOST,
   ROUTES,
-  throttleLikeLighthouse,
   totalGzip,
 } from '../lib/page-weight.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
+import { firstClickToToast } from './first-click.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { servePhotos } from './photo-host.ts';
 import { serveStatic } from './static-host.ts';
@@ -36,7 +36,7 @@ const args = process.argv.slice(2);
 const lighthouseRuns = Number(
   /^--runs=(\d+)$/.exec(args.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3,
 );
-const TOAST_RUNS = 3;
+const TOAST_RUNS = 5;
 /** "Warm": the visitor reads for a while before the first click. */
 const WARM_AFTER_MS = 5000;
 
@@ -57,27 +57,14 @@ function coldBuild(): number {
   return (performance.now() - started) / 1000;
 }
 
-/** A fresh phone-sized page with the photo host offline. */
-async function phonePage(browser: Browser, site: string) {
+/** JavaScript run before any input on `route`, on a phone-sized page with the photo host offline. */
+async function javascriptAtLoad(browser: Browser, site: string, route: string) {
   const context = await browser.newContext({ ...LIGHTHOUSE_MOBILE, baseURL: site });
   const page = await context.newPage();
   await blockPhotos(page);
-  return { page, close: () => context.close() };
-}
-
-/** First click on the footer's Facebook button (a stub on every route) to a visible toast. */
-async function firstClickToToast(browser: Browser, site: string, route: string, afterMs: number) {
-  const times: number[] = [];
-  for (let run = 0; run < TOAST_RUNS; run += 1) {
-    const { page, close } = await phonePage(browser, site);
-    await throttleLikeLighthouse(page);
-    await page.goto(route, { waitUntil: 'load' });
-    await page.waitForTimeout(afterMs);
-    const facebook = page.getByRole('contentinfo').getByRole('button', { name: 'Facebook' });
-    times.push(await clickToToast(page, facebook));
-    await close();
-  }
-  return median(times);
+  const bytes = totalGzip(await javascriptRun(page, route));
+  await context.close();
+  return bytes;
 }
 
 async function measureRoutes(site: string) {
@@ -89,11 +76,12 @@ async function measureRoutes(site: string) {
   try {
     const rows = [];
     for (const route of ROUTES) {
-      const { page, close } = await phonePage(browser, site);
-      const jsBytes = totalGzip(await javascriptRun(page, route));
-      await close();
-      const coldMs = await firstClickToToast(browser, site, route, 0);
-      const warmMs = await firstClickToToast(browser, site, route, WARM_AFTER_MS);
+      const jsBytes = await javascriptAtLoad(browser, site, route);
+      const toast = { runs: TOAST_RUNS, photoHost: PHOTO_HOST };
+      const coldMs = median(await firstClickToToast(site + route, { ...toast, afterMs: 0 }));
+      const warmMs = median(
+        await firstClickToToast(site + route, { ...toast, afterMs: WARM_AFTER_MS }),
+      );
       console.log(
         `bench: ${route}: ${kb(jsBytes)} JS; first toast ${coldMs} ms cold, ${warmMs} ms warm`,
       );

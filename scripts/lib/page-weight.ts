@@ -66,52 +66,6 @@ export async function blockPhotos(target: Page | BrowserContext): Promise<void> 
 }
 
 /**
- * Throttles a page as Lighthouse's mobile preset does: 4× slower CPU and slow 4G
- * (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up).
- */
-export async function throttleLikeLighthouse(page: Page): Promise<void> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
-
-/**
- * Milliseconds from pressing `target` to the first frame that shows a toast. Taken from the
- * browser's own event and frame timestamps, so Playwright's overhead does not count.
- */
-export async function clickToToast(page: Page, target: ReturnType<Page['locator']>) {
-  await target.scrollIntoViewIfNeeded();
-  await page.evaluate(() => {
-    const timing = ((window as { toastTiming?: object }).toastTiming = {}) as {
-      pressedAt?: number;
-      shownAt?: number;
-    };
-    document.addEventListener('pointerdown', (e) => (timing.pressedAt ??= e.timeStamp), {
-      capture: true,
-      once: true,
-    });
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('[data-sonner-toast]')) return;
-      observer.disconnect();
-      requestAnimationFrame((frame) => (timing.shownAt = frame));
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await target.click();
-  const timing = await page.waitForFunction(() => {
-    const { pressedAt, shownAt } = (window as { toastTiming?: Record<string, number> })
-      .toastTiming!;
-    return shownAt !== undefined && pressedAt !== undefined && shownAt - pressedAt;
-  });
-  return Math.round((await timing.jsonValue()) as number);
-}
-
-/**
  * Holds every web font until the page has painted, as on a slow connection, so a font swap that
  * would move text shows up on every run rather than only on a slow machine.
  */
