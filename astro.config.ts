@@ -10,8 +10,8 @@ import { sonnerStaticStyles } from './config/sonner-styles';
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();
 
-const fontFile = (pkg: string, file: string) =>
-  `./node_modules/@fontsource-variable/${pkg}/files/${file}`;
+// Cut down from @fontsource to weights 400-700 and the characters the site sets (`npm run fonts`).
+const fontFile = (file: string) => `./src/assets/fonts/${file}`;
 
 // https://astro.build/config
 export default defineConfig({
@@ -22,8 +22,8 @@ export default defineConfig({
     react(),
     sitemap({ filter: (page) => !page.endsWith('/404/') }),
   ],
-  // Self-hosted from the @fontsource packages. "optional" never swaps fonts after first paint,
-  // so text cannot shift; the preloaded files are almost always there in time.
+  // Self-hosted. "optional" never swaps fonts after first paint, so text cannot shift; the
+  // preloaded files are almost always there in time.
   fonts: [
     {
       provider: fontProviders.local(),
@@ -34,8 +34,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: [fontFile('inter', 'inter-latin-wght-normal.woff2')],
-            weight: '100 900',
+            src: [fontFile('inter-text-400-700.woff2')],
+            weight: '400 700',
             style: 'normal',
           },
         ],
@@ -50,13 +50,13 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: [fontFile('fraunces', 'fraunces-latin-wght-normal.woff2')],
-            weight: '100 900',
+            src: [fontFile('fraunces-text-400-700.woff2')],
+            weight: '400 700',
             style: 'normal',
           },
           {
-            src: [fontFile('fraunces', 'fraunces-latin-wght-italic.woff2')],
-            weight: '100 900',
+            src: [fontFile('fraunces-italic-ascii-400-700.woff2')],
+            weight: '400 700',
             style: 'italic',
           },
         ],
