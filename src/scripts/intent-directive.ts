@@ -1,6 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { NOTICE_REQUESTED } from './notice-channel';
-import { preloadModuleGraph, savingData } from './preload-modules';
+import { afterLargestPaint, preloadModuleGraph, savingData } from './preload-modules';
 
 /**
  * `client:intent`: hydrate an island on the visitor's first sign of acting, not at load or idle.
@@ -10,8 +10,9 @@ import { preloadModuleGraph, savingData } from './preload-modules';
  * requested by the capture script is the last trigger: assistive technology may click without
  * any pointer event.
  *
- * Once the page has loaded and the browser is idle, the island's code is fetched, but not run, so
- * that a later first click costs no network round trip. Save-Data turns that off.
+ * Once the page has loaded, painted its main content and gone idle, the island's code is fetched,
+ * at low priority and without running, so that a later first click costs no network round trip.
+ * Save-Data turns that off.
  */
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', NOTICE_REQUESTED] as const;
 
@@ -34,7 +35,9 @@ const intentDirective: ClientDirective = (load, _options, island) => {
   const code = ['renderer-url', 'component-url'].map(
     (name) => new URL(island.getAttribute(name) ?? '', location.href),
   );
-  window.addEventListener('load', () => requestIdleCallback(() => void preloadModuleGraph(code)));
+  window.addEventListener('load', () => {
+    void afterLargestPaint().then(() => requestIdleCallback(() => void preloadModuleGraph(code)));
+  });
 };
 
 export default intentDirective;
