@@ -48,10 +48,24 @@ export async function runLighthouse(url: string, chromeFlags: string[]): Promise
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART); such a run measured nothing. */
+const ATTEMPTS = 3;
+
+async function runLighthouseRetrying(url: string, chromeFlags: string[]): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, chromeFlags);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      console.warn(`bench: ${(error as Error).message}; trying again`);
+    }
+  }
+}
+
 /** Runs Lighthouse `times` times and keeps the run with the median performance score. */
 export async function medianLighthouse(url: string, chromeFlags: string[], times: number) {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < times; i += 1) runs.push(await runLighthouse(url, chromeFlags));
+  for (let i = 0; i < times; i += 1) runs.push(await runLighthouseRetrying(url, chromeFlags));
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   return runs[Math.floor(runs.length / 2)]!;
 }
