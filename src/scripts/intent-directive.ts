@@ -11,8 +11,7 @@ import { afterLargestPaint, preloadModuleGraph, savingData } from './preload-mod
  * any pointer event.
  *
  * Once the page has loaded, painted its main content and gone idle, the island's code is fetched,
- * at low priority and without running, so that a later first click costs no network round trip.
- * Save-Data turns that off.
+ * but not run, so that a later first click costs no network round trip. Save-Data turns that off.
  */
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', NOTICE_REQUESTED] as const;
 

@@ -4,9 +4,9 @@ const STATIC_IMPORT = /\b(?:from|import)\s*["']([^"']+\.js)["']/g;
 /**
  * Fetches a module and everything it imports into the browser's module map, without running
  * any of it. Chromium's `<link rel="modulepreload">` fetches only the file it names, so the
- * imports are read from each fetched source. Each file is fetched once into the HTTP cache, at low
- * priority so it never competes with the page's own photos, and the modulepreload that follows is
- * served from there.
+ * imports are read from each fetched source. Each file is fetched once into the HTTP cache, and
+ * the modulepreload that follows is served from there. Normal priority on purpose: a click while
+ * a low-priority fetch is under way waits for it, and the first toast came 1 s later.
  */
 export async function preloadModuleGraph(
   urls: readonly URL[],
@@ -18,13 +18,9 @@ export async function preloadModuleGraph(
 async function preloadModule(url: URL, seen: Set<string>): Promise<void> {
   if (seen.has(url.href)) return;
   seen.add(url.href);
-  const source = await (await fetch(url, { priority: 'low' })).text();
+  const source = await (await fetch(url)).text();
   document.head.append(
-    Object.assign(document.createElement('link'), {
-      rel: 'modulepreload',
-      href: url.href,
-      fetchPriority: 'low',
-    }),
+    Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url.href }),
   );
   const imports = [...source.matchAll(STATIC_IMPORT)].map(([, path]) => new URL(path!, url));
   await preloadModuleGraph(imports, seen);
