@@ -5,8 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { FONT_SUBSETS } from './lib/font-subsets.ts';
-import { cutFont } from './lib/cut-font.ts';
+import { cutFont, FONT_SUBSETS } from './lib/font-subsets.ts';
 import { projectRoot } from './lib/scratch-project.ts';
 
 for (const subset of FONT_SUBSETS) {

@@ -28,6 +28,7 @@ import {
 } from '../lib/page-weight.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
 import { firstClickToToast } from './first-click.ts';
+import { PHOTOS_OFFLINE } from './headless.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { servePhotos } from './photo-host.ts';
 import { serveStatic } from './static-host.ts';
@@ -77,7 +78,7 @@ async function measureRoutes(site: string) {
     const rows = [];
     for (const route of ROUTES) {
       const jsBytes = await javascriptAtLoad(browser, site, route);
-      const toast = { runs: TOAST_RUNS, photoHost: PHOTO_HOST };
+      const toast = { runs: TOAST_RUNS, chromeFlags: PHOTOS_OFFLINE };
       const coldMs = median(await firstClickToToast(site + route, { ...toast, afterMs: 0 }));
       const warmMs = median(
         await firstClickToToast(site + route, { ...toast, afterMs: WARM_AFTER_MS }),
@@ -96,7 +97,7 @@ async function measureRoutes(site: string) {
 async function lighthouseRoutes(site: string) {
   const photoHost = await servePhotos(join(projectRoot, '.bench/certs'));
   const modes = {
-    offline: [`--host-resolver-rules=MAP ${PHOTO_HOST} ~NOTFOUND`],
+    offline: PHOTOS_OFFLINE,
     photos: [
       `--host-resolver-rules=MAP ${PHOTO_HOST} 127.0.0.1:${photoHost.port}`,
       '--ignore-certificate-errors',

@@ -8,9 +8,8 @@
  * attached, so this drives Chromium over a bare DevTools connection that only emulates the phone,
  * throttles, navigates, scrolls and clicks. `Runtime.evaluate` works without the agent.
  */
-import { launch } from 'chrome-launcher';
-import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
 import { LIGHTHOUSE_MOBILE } from '../lib/page-weight.ts';
+import { launchHeadless } from './headless.ts';
 
 type Params = Record<string, unknown>;
 type Message = { id?: number; method?: string; sessionId?: string; params?: Params };
@@ -171,22 +170,14 @@ async function firstClick(devtools: DevTools, url: string, afterMs: number): Pro
 
 /**
  * Milliseconds from pressing the footer's Facebook button to the first frame with its toast,
- * once per run, each in a fresh profile with the photo host unreachable. The button is scrolled
- * into view right after `load`; `afterMs` later it is pressed.
+ * once per run, each in a fresh profile of a Chromium started with `chromeFlags`. The button is
+ * scrolled into view right after `load`; `afterMs` later it is pressed.
  */
 export async function firstClickToToast(
   url: string,
-  { afterMs, runs, photoHost }: { afterMs: number; runs: number; photoHost: string },
+  { afterMs, runs, chromeFlags }: { afterMs: number; runs: number; chromeFlags: readonly string[] },
 ): Promise<number[]> {
-  const chrome = await launch({
-    chromePath: chromiumPath() ?? '',
-    chromeFlags: [
-      ...CHROMIUM_ARGS,
-      '--headless=new',
-      `--host-resolver-rules=MAP ${photoHost} ~NOTFOUND`,
-    ],
-    logLevel: 'silent',
-  });
+  const chrome = await launchHeadless(chromeFlags);
   const devtools = await DevTools.connect(chrome.port);
   try {
     const times: number[] = [];

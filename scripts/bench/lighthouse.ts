@@ -1,6 +1,5 @@
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
+import { launchHeadless } from './headless.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -15,11 +14,7 @@ export type LighthouseRun = {
 
 /** One Lighthouse run with its default mobile settings (simulated slow 4G, 4× CPU slowdown). */
 export async function runLighthouse(url: string, chromeFlags: string[]): Promise<LighthouseRun> {
-  const chrome = await launch({
-    chromePath: chromiumPath() ?? '',
-    chromeFlags: [...CHROMIUM_ARGS, '--headless=new', ...chromeFlags],
-    logLevel: 'silent',
-  });
+  const chrome = await launchHeadless(chromeFlags);
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: [...CATEGORIES] });
     const lhr = result!.lhr;

@@ -9,6 +9,11 @@
  * name, an emoji) is drawn by the fallback font, that character only; nothing goes missing.
  */
 
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import subsetFont from 'subset-font';
+import { projectRoot } from './scratch-project.ts';
+
 const range = (from: number, to: number) =>
   String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
 
@@ -49,3 +54,9 @@ export const FONT_SUBSETS: readonly FontSubset[] = [
     characters: DISPLAY_ITALIC_CHARACTERS,
   },
 ];
+
+/** The WOFF2 file `subset` describes, cut from its @fontsource source. */
+export async function cutFont({ source, characters }: FontSubset): Promise<Buffer> {
+  const font = await readFile(join(projectRoot, source));
+  return subsetFont(font, characters, { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
+}

@@ -1,4 +1,4 @@
-// subset-font ships no types; this is the part of its API that scripts/lib/cut-font.ts uses.
+// subset-font ships no types; this is the part of its API that scripts/lib/font-subsets.ts uses.
 declare module 'subset-font' {
   type Axis = number | { min: number; max: number; default?: number };
   export default function subsetFont(

@@ -2,8 +2,7 @@
 import { glob, readFile } from 'node:fs/promises';
 import { fontace } from 'fontace';
 import { describe, expect, it } from 'vitest';
-import { cutFont } from '../../scripts/lib/cut-font.ts';
-import { FONT_SUBSETS, TEXT_CHARACTERS } from '../../scripts/lib/font-subsets.ts';
+import { cutFont, FONT_SUBSETS, TEXT_CHARACTERS } from '../../scripts/lib/font-subsets.ts';
 
 /** Every code point in a CSS unicode-range such as "U+20-7E, U+A0". */
 function codePoints(unicodeRange: string): Set<number> {
