@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   blockPhotos,
   holdFontsUntilFirstPaint,
@@ -71,5 +71,43 @@ for (const route of ROUTES) {
         await phone.close();
       }
     });
+  });
+}
+
+/**
+ * Whether the browser renders what `card` holds, or skips it as far off screen
+ * (`content-visibility: auto` on the card skips its contents, not its box).
+ */
+const rendered = (card: Locator) =>
+  card.locator('h3').evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
+
+for (const route of ['/', '/recipes', '/blog']) {
+  test(`${route} lays out only the cards near the first screen, and each one as it is scrolled to`, async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({
+      ...LIGHTHOUSE_MOBILE,
+      baseURL: test.info().project.use.baseURL!,
+    });
+    try {
+      const page = await phone.newPage();
+      await blockPhotos(page);
+      await page.goto(route, { waitUntil: 'load' });
+      const cards = page
+        .getByRole('main')
+        .getByRole('article')
+        .filter({ has: page.locator('h3') });
+      const first = cards.first();
+      const last = cards.last();
+      expect(await cards.count(), `${route} shows cards`).toBeGreaterThan(3);
+      await expect.poll(() => rendered(last), 'the last card, far below').toBe(false);
+
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(() => rendered(last), 'the last card, once scrolled to').toBe(true);
+      await expect(last).toBeInViewport();
+      await expect.poll(() => rendered(first), 'the first card, now far above').toBe(false);
+    } finally {
+      await phone.close();
+    }
   });
 }

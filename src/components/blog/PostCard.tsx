@@ -13,6 +13,7 @@ const variants = {
     direction: 'flex-col',
     photo: 'postCard',
     photoWidth: '',
+    shell: '',
     body: 'p-6',
     title: 'text-xl',
     excerpt: 'line-clamp-3',
@@ -23,6 +24,7 @@ const variants = {
     direction: 'flex-col',
     photo: 'leadPost',
     photoWidth: '',
+    shell: '',
     body: 'p-6',
     title: 'text-2xl sm:text-3xl',
     excerpt: 'line-clamp-3',
@@ -33,6 +35,8 @@ const variants = {
     direction: 'flex-row',
     photo: 'postThumbnail',
     photoWidth: 'w-28 shrink-0 sm:w-40',
+    /** Far shorter than the cards' usual height, which `render-when-near` assumes. */
+    shell: '[--estimated-height:12rem]',
     body: 'p-4 sm:p-5',
     title: 'text-base sm:text-lg',
     excerpt: 'line-clamp-2 max-sm:hidden',
@@ -56,7 +60,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
     <article
       id={post.id}
       data-notice="notImplemented"
-      className={cn(clickableCard, look.direction, className)}
+      className={cn(clickableCard, look.direction, look.shell, className)}
     >
       <Photo
         photo={post.photo}
