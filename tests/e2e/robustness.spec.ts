@@ -299,3 +299,46 @@ test.describe('with the photo host unreachable', () => {
     });
   }
 });
+
+/**
+ * The `sizes` a photo declares, evaluated as the browser would: the first entry whose media query
+ * matches, its length measured by laying out a probe that wide.
+ */
+function declaredWidths(page: Page) {
+  return page.evaluate(() =>
+    [...document.images].map((img) => {
+      img.scrollIntoView({ block: 'center' });
+      const entries = (img.getAttribute('sizes') ?? '').split(/,\s*(?![^(]*\))/);
+      const length = entries
+        .map((entry) => /^(\(.+\))\s+(.+)$/.exec(entry) ?? [entry, 'all', entry])
+        .find(([, media]) => matchMedia(media!).matches)?.[2];
+      const probe = document.body.appendChild(document.createElement('div'));
+      probe.style.cssText = `position: absolute; width: ${length}`;
+      const declared = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { alt: img.alt, declared, rendered: img.getBoundingClientRect().width };
+    }),
+  );
+}
+
+test.describe('photo sizes', () => {
+  for (const width of [360, 412, 640, 768, 1024, 1280, 1536]) {
+    test(`at ${width}px every photo's sizes attribute is the width it is shown at, so no more pixels are fetched than shown`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route(PHOTO_HOST, (route) => route.abort('internetdisconnected'));
+      for (const path of ['/', '/recipes', '/blog', '/about']) {
+        await open(page, path);
+        const photos = await declaredWidths(page);
+        expect(photos.length, `${path} shows photos`).toBeGreaterThan(0);
+        for (const { alt, declared, rendered } of photos) {
+          expect(
+            declared,
+            `${path} at ${width}px: "${alt}" is shown ${rendered}px wide`,
+          ).toBeCloseTo(rendered, 0);
+        }
+      }
+    });
+  }
+});

@@ -13,31 +13,47 @@ type Frame = {
   sizes: string;
 };
 
+/*
+ * Every `sizes` below is the frame's rendered width at each breakpoint, worked out from the layout
+ * it sits in: a max-w-7xl container (80rem) padded 1rem, 1.5rem from sm and 2rem from lg, split
+ * into grid columns. On a phone the photo is the page width less the padding, not 100vw, so the
+ * browser fetches no more pixels than the screen shows. An end-to-end test checks each one
+ * against the rendered page at seven widths; change it when the layout changes.
+ */
+
 /** Every place a photo appears, with its shape and how wide it is shown. */
 export const photoFrames = {
+  /** Grids of 1, 2 (md) and 3 (xl) columns, 2rem apart. */
   recipeCard: {
     aspect: 'aspect-4/3',
     ratio: 4 / 3,
-    maxWidth: 480,
-    sizes: '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw',
+    maxWidth: 720,
+    sizes:
+      '(min-width: 1280px) 384px, (min-width: 1024px) calc(50vw - 3rem), (min-width: 768px) calc(50vw - 2.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
   },
+  /** Beside the hero's text from lg; at most 32rem wide below it. */
   todaysSpecial: {
     aspect: 'aspect-4/3',
     ratio: 4 / 3,
-    maxWidth: 640,
-    sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, (min-width: 512px) 32rem, 100vw',
+    maxWidth: 584,
+    sizes:
+      '(min-width: 1280px) 584px, (min-width: 1024px) calc(50vw - 3.5rem), (min-width: 544px) 32rem, calc(100vw - 2rem)',
   },
+  /** The /blog grid: 1, 2 (md) and 4 (xl) columns, 2rem apart. */
   postCard: {
     aspect: 'aspect-3/2',
     ratio: 3 / 2,
-    maxWidth: 480,
-    sizes: '(min-width: 1280px) 300px, (min-width: 768px) 50vw, 100vw',
+    maxWidth: 720,
+    sizes:
+      '(min-width: 1280px) 280px, (min-width: 1024px) calc(50vw - 3rem), (min-width: 768px) calc(50vw - 2.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
   },
+  /** The home page's lead post: full width, then half from lg, 1.5rem from its neighbours. */
   leadPost: {
     aspect: 'aspect-16/10',
     ratio: 16 / 10,
-    maxWidth: 720,
-    sizes: '(min-width: 1024px) 50vw, 100vw',
+    maxWidth: 976,
+    sizes:
+      '(min-width: 1280px) 596px, (min-width: 1024px) calc(50vw - 2.75rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
   },
   postThumbnail: {
     aspect: 'aspect-square',
@@ -45,11 +61,13 @@ export const photoFrames = {
     maxWidth: 160,
     sizes: '(min-width: 640px) 10rem, 7rem',
   },
+  /** The about page's team: 1, then 3 columns (md), 2rem apart. */
   portrait: {
     aspect: 'aspect-square',
     ratio: 1,
-    maxWidth: 400,
-    sizes: '(min-width: 1024px) 380px, (min-width: 768px) 33vw, 100vw',
+    maxWidth: 720,
+    sizes:
+      '(min-width: 1280px) 384px, (min-width: 1024px) calc(33.33vw - 2.67rem), (min-width: 768px) calc(33.33vw - 2.33rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
   },
 } as const satisfies Record<string, Frame>;
 
