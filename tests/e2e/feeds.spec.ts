@@ -116,6 +116,10 @@ test.describe('feeds', () => {
         const target = page.locator(':target');
         await expect(target, item.link).toHaveAttribute('id', id);
         await expect(target.getByRole('heading')).toHaveText(item.title ?? '');
+        await expect(
+          target.getByRole('heading'),
+          `${item.link} scrolls to its card`,
+        ).toBeInViewport();
       }
     }
   });

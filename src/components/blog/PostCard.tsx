@@ -13,7 +13,8 @@ const variants = {
     direction: 'flex-col',
     photo: 'postCard',
     photoWidth: '',
-    shell: '',
+    /** Its height until first rendered (`render-when-near`), about what it is on a phone. */
+    shell: '[--estimated-height:35rem]',
     body: 'p-6',
     title: 'text-xl',
     excerpt: 'line-clamp-3',
@@ -24,7 +25,7 @@ const variants = {
     direction: 'flex-col',
     photo: 'leadPost',
     photoWidth: '',
-    shell: '',
+    shell: '[--estimated-height:37rem]',
     body: 'p-6',
     title: 'text-2xl sm:text-3xl',
     excerpt: 'line-clamp-3',
@@ -35,7 +36,6 @@ const variants = {
     direction: 'flex-row',
     photo: 'postThumbnail',
     photoWidth: 'w-28 shrink-0 sm:w-40',
-    /** Far shorter than the cards' usual height, which `render-when-near` assumes. */
     shell: '[--estimated-height:12rem]',
     body: 'p-4 sm:p-5',
     title: 'text-base sm:text-lg',
