@@ -81,13 +81,19 @@ const CPU_SLOWDOWN = 4;
 
 /**
  * Runs in the page: scrolls the footer's Facebook button (a stub on every route) to the middle of
- * the screen and returns where to press it.
+ * the screen and returns where to press it, once it has stopped moving: cards near the new
+ * viewport are laid out only after the scroll (content-visibility), which can move the footer.
  */
-function aimAtFacebook() {
+async function aimAtFacebook() {
   const button = document.querySelector<HTMLElement>('footer button[aria-label="Facebook"]');
   if (!button) throw new Error('no Facebook button in the footer');
   button.scrollIntoView({ block: 'center' });
-  const box = button.getBoundingClientRect();
+  const frame = () => new Promise((next) => requestAnimationFrame(next));
+  let [before, box] = [null as DOMRect | null, button.getBoundingClientRect()];
+  while (before?.y !== box.y) {
+    await frame();
+    [before, box] = [box, button.getBoundingClientRect()];
+  }
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -96,17 +102,22 @@ function aimAtFacebook() {
  * that shows a toast, from the browser's own timestamps.
  */
 function timeNextToast() {
-  return new Promise<number>((resolve) => {
+  return new Promise<number>((resolve, reject) => {
     let pressedAt = 0;
     document.addEventListener('pointerdown', (event) => (pressedAt = event.timeStamp), {
       capture: true,
       once: true,
     });
-    new MutationObserver((_, observer) => {
+    const observer = new MutationObserver(() => {
       if (!document.querySelector('[data-sonner-toast]')) return;
       observer.disconnect();
       requestAnimationFrame((frame) => resolve(frame - pressedAt));
-    }).observe(document.body, { childList: true, subtree: true });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('no toast 20 s after pressing the Facebook button: did the press miss it?'));
+    }, 20_000);
   });
 }
 
