@@ -178,7 +178,7 @@ try {
       table,
       '',
       lighthouse
-        ? `Simulated photo sizes (WebP): ${lighthouse.photoSizes.map((p) => `${p.width} px ${p.webpKB.toFixed(0)} KB`).join(', ')}.`
+        ? `Simulated photo sizes (AVIF / WebP): ${lighthouse.photoSizes.map((p) => `${p.width} px ${p.avifKB.toFixed(0)} / ${p.webpKB.toFixed(0)} KB`).join(', ')}.`
         : '',
       '',
       misses.length
