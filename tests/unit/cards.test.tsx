@@ -42,7 +42,7 @@ describe('photos', () => {
       height: 1200,
       sources: (['avif', 'webp'] as const).map((format) => ({
         type: `image/${format}` as const,
-        candidates: [320, 480, 960, 1200].map((width) => ({
+        candidates: [320, 480, 960, 1200, 1600].map((width) => ({
           url: `/_astro/soup-${width}.${format}`,
           width,
         })),
@@ -52,10 +52,11 @@ describe('photos', () => {
       <RecipeCard recipe={{ ...recipe('published'), photo: local }} />,
     );
     expect(html).toContain('<source type="image/avif"');
-    expect(html).toContain('/_astro/soup-960.webp 960w');
-    expect(html).not.toContain('soup-1200');
+    // A recipe card is shown at most 720 px wide (a phone in landscape): 1,440 px covers 2x.
+    expect(html).toContain('/_astro/soup-1200.webp 1200w');
+    expect(html).not.toContain('soup-1600');
     expect(html).toMatch(
-      /<img src="\/_astro\/soup\.webp" width="480" height="360"[^>]*loading="lazy"/,
+      /<img src="\/_astro\/soup\.webp" width="720" height="540"[^>]*loading="lazy"/,
     );
   });
 
