@@ -91,7 +91,8 @@ describe('what a writer commits is published', () => {
       /<picture>(?:(?!<\/picture>)[\s\S])*cover[\s\S]*?<\/picture>/.exec(html)?.[0] ?? '';
     expect(picture).toMatch(/<source type="image\/avif"[^>]*srcSet="[^"]*\.avif 320w/i);
     expect(picture).toMatch(/<source type="image\/webp"[^>]*srcSet="[^"]*\.webp 960w/i);
-    expect(picture).toMatch(/<img [^>]*width="480" height="320"[^>]*loading="lazy"/);
+    // The post card's widest display (720 px) in its 3:2 shape: the attributes fix the aspect ratio.
+    expect(picture).toMatch(/<img [^>]*width="720" height="480"[^>]*loading="lazy"/);
     const built = readdirSync(join(dir, 'dist/_astro')).filter((f) => f.startsWith('cover.'));
     expect(built.some((f) => f.endsWith('.avif'))).toBe(true);
     expect(built.some((f) => f.endsWith('.webp'))).toBe(true);
