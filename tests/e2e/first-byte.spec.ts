@@ -14,19 +14,14 @@ import {
  * lost), and the notice it asked for shows as soon as the toaster has loaded.
  */
 
-/** How long the external scripts are held back, as on a slow connection. */
-const SCRIPT_DELAY_MS = 3000;
-
 /**
- * Holds every external script until `release()` (or SCRIPT_DELAY_MS, whichever comes first), and
- * marks the window so that a reload, which would lose the mark, can be detected.
+ * Holds every external script until `release()`, as a slow connection would, however long the
+ * test takes to act in that window, and marks the window so that a reload, which would lose the
+ * mark, can be detected.
  */
 async function slowScripts(page: Page) {
   let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-    setTimeout(resolve, SCRIPT_DELAY_MS);
-  });
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/*.js', async (route) => {
     await released;
     await route.continue();
