@@ -22,13 +22,12 @@ import {
   blockPhotos,
   javascriptRun,
   LIGHTHOUSE_MOBILE,
-  PHOTO_HOST,
   ROUTES,
   totalGzip,
 } from '../lib/page-weight.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
 import { firstClickToToast } from './first-click.ts';
-import { PHOTOS_OFFLINE } from './headless.ts';
+import { PHOTOS_OFFLINE, photosFrom } from './headless.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { servePhotos } from './photo-host.ts';
 import { serveStatic } from './static-host.ts';
@@ -98,10 +97,7 @@ async function lighthouseRoutes(site: string) {
   const photoHost = await servePhotos(join(projectRoot, '.bench/certs'));
   const modes = {
     offline: PHOTOS_OFFLINE,
-    photos: [
-      `--host-resolver-rules=MAP ${PHOTO_HOST} 127.0.0.1:${photoHost.port}`,
-      '--ignore-certificate-errors',
-    ],
+    photos: photosFrom(photoHost.port),
   };
   const results: Record<string, Record<keyof typeof modes, LighthouseRun>> = {};
   try {

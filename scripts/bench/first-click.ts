@@ -90,7 +90,8 @@ async function aimAtFacebook() {
   button.scrollIntoView({ block: 'center' });
   const frame = () => new Promise((next) => requestAnimationFrame(next));
   let [before, box] = [null as DOMRect | null, button.getBoundingClientRect()];
-  while (before?.y !== box.y) {
+  for (let frames = 0; before?.y !== box.y; frames += 1) {
+    if (frames === 60) throw new Error('the Facebook button kept moving for 60 frames');
     await frame();
     [before, box] = [box, button.getBoundingClientRect()];
   }

@@ -81,16 +81,13 @@ for (const route of ROUTES) {
 const rendered = (card: Locator) =>
   card.locator('h3').evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
 
-for (const route of ['/', '/recipes', '/blog']) {
-  test(`${route} lays out only the cards near the first screen, and each one as it is scrolled to`, async ({
-    browser,
-  }) => {
-    const phone = await browser.newContext({
-      ...LIGHTHOUSE_MOBILE,
-      baseURL: test.info().project.use.baseURL!,
-    });
-    try {
-      const page = await phone.newPage();
+test.describe('on a phone', () => {
+  test.use({ ...LIGHTHOUSE_MOBILE });
+
+  for (const route of ['/', '/recipes', '/blog']) {
+    test(`${route} lays out only the cards near the first screen, and each one as it is scrolled to`, async ({
+      page,
+    }) => {
       await blockPhotos(page);
       await page.goto(route, { waitUntil: 'load' });
       const cards = page
@@ -106,8 +103,6 @@ for (const route of ['/', '/recipes', '/blog']) {
       await expect.poll(() => rendered(last), 'the last card, once scrolled to').toBe(true);
       await expect(last).toBeInViewport();
       await expect.poll(() => rendered(first), 'the first card, now far above').toBe(false);
-    } finally {
-      await phone.close();
-    }
-  });
-}
+    });
+  }
+});

@@ -307,6 +307,7 @@ test.describe('with the photo host unreachable', () => {
 function declaredWidths(page: Page) {
   return page.evaluate(() =>
     [...document.images].map((img) => {
+      // Brings a card skipped as far off screen (content-visibility) into layout.
       img.scrollIntoView({ block: 'center' });
       const entries = (img.getAttribute('sizes') ?? '').split(/,\s*(?![^(]*\))/);
       const length = entries

@@ -21,6 +21,11 @@ type Frame = {
  * against the rendered page at seven widths; change it when the layout changes.
  */
 
+/** One column of the page container, below md (or lg, for frames that stay full width longer). */
+const oneColumn = '(min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)';
+/** Half the container, less half of a 2rem gap, from md to xl. */
+const twoColumns = '(min-width: 1024px) calc(50vw - 3rem), (min-width: 768px) calc(50vw - 2.5rem)';
+
 /** Every place a photo appears, with its shape and how wide it is shown. */
 export const photoFrames = {
   /** Grids of 1, 2 (md) and 3 (xl) columns, 2rem apart. */
@@ -28,8 +33,7 @@ export const photoFrames = {
     aspect: 'aspect-4/3',
     ratio: 4 / 3,
     maxWidth: 720,
-    sizes:
-      '(min-width: 1280px) 384px, (min-width: 1024px) calc(50vw - 3rem), (min-width: 768px) calc(50vw - 2.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 384px, ${twoColumns}, ${oneColumn}`,
   },
   /** Beside the hero's text from lg; at most 32rem wide below it. */
   todaysSpecial: {
@@ -44,16 +48,14 @@ export const photoFrames = {
     aspect: 'aspect-3/2',
     ratio: 3 / 2,
     maxWidth: 720,
-    sizes:
-      '(min-width: 1280px) 280px, (min-width: 1024px) calc(50vw - 3rem), (min-width: 768px) calc(50vw - 2.5rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 280px, ${twoColumns}, ${oneColumn}`,
   },
   /** The home page's lead post: full width, then half from lg, 1.5rem from its neighbours. */
   leadPost: {
     aspect: 'aspect-16/10',
     ratio: 16 / 10,
     maxWidth: 976,
-    sizes:
-      '(min-width: 1280px) 596px, (min-width: 1024px) calc(50vw - 2.75rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 596px, (min-width: 1024px) calc(50vw - 2.75rem), ${oneColumn}`,
   },
   postThumbnail: {
     aspect: 'aspect-square',
@@ -66,8 +68,7 @@ export const photoFrames = {
     aspect: 'aspect-square',
     ratio: 1,
     maxWidth: 720,
-    sizes:
-      '(min-width: 1280px) 384px, (min-width: 1024px) calc(33.33vw - 2.67rem), (min-width: 768px) calc(33.33vw - 2.33rem), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 384px, (min-width: 1024px) calc(33.33vw - 2.67rem), (min-width: 768px) calc(33.33vw - 2.33rem), ${oneColumn}`,
   },
 } as const satisfies Record<string, Frame>;
 
