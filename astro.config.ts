@@ -55,8 +55,8 @@ export default defineConfig({
             style: 'normal',
           },
           {
-            src: [fontFile('fraunces-italic-ascii-400-700.woff2')],
-            weight: '400 700',
+            src: [fontFile('fraunces-italic-ascii-700.woff2')],
+            weight: '700',
             style: 'italic',
           },
         ],

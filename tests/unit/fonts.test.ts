@@ -2,7 +2,12 @@
 import { glob, readFile } from 'node:fs/promises';
 import { fontace } from 'fontace';
 import { describe, expect, it } from 'vitest';
-import { cutFont, FONT_SUBSETS, TEXT_CHARACTERS } from '../../scripts/lib/font-subsets.ts';
+import {
+  cssWeight,
+  cutFont,
+  FONT_SUBSETS,
+  TEXT_CHARACTERS,
+} from '../../scripts/lib/font-subsets.ts';
 
 /** Every code point in a CSS unicode-range such as "U+20-7E, U+A0". */
 function codePoints(unicodeRange: string): Set<number> {
@@ -27,10 +32,22 @@ describe('web fonts', () => {
     expect(committed.equals(await cutFont(subset)), 'run `npm run fonts` and commit').toBe(true);
   });
 
-  it.each(FONT_SUBSETS)('$file has every character of its set, at 400 to 700', async (subset) => {
+  it.each(FONT_SUBSETS)('$file has every character of its set, at its weights', async (subset) => {
     const font = fontace(await readFile(subset.file));
     expect(missing(subset.characters, codePoints(font.unicodeRange))).toEqual([]);
-    expect(font.weight).toBe('400 700');
+    expect(font.weight).toBe(cssWeight(subset));
+  });
+
+  it('astro.config.ts declares each file at the weights it carries', async () => {
+    const config = await readFile('astro.config.ts', 'utf8');
+    for (const subset of FONT_SUBSETS) {
+      const name = subset.file.split('/').at(-1)!;
+      expect(config).toMatch(
+        new RegExp(
+          `fontFile\\('${name.replaceAll('.', '\\.')}'\\)\\],\\s*weight: '${cssWeight(subset)}'`,
+        ),
+      );
+    }
   });
 
   it('the sample content uses no character the text fonts lack', async () => {
