@@ -28,7 +28,7 @@ import {
 import { projectRoot } from '../lib/scratch-project.ts';
 import { firstClickToToast } from './first-click.ts';
 import { PHOTOS_OFFLINE, photosFrom } from './headless.ts';
-import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { lighthouseSeries, type LighthouseRun, type LighthouseSeries } from './lighthouse.ts';
 import { servePhotos } from './photo-host.ts';
 import { serveStatic } from './static-host.ts';
 
@@ -99,14 +99,14 @@ async function lighthouseRoutes(site: string) {
     offline: PHOTOS_OFFLINE,
     photos: photosFrom(photoHost.port),
   };
-  const results: Record<string, Record<keyof typeof modes, LighthouseRun>> = {};
+  const results: Record<string, Record<keyof typeof modes, LighthouseSeries>> = {};
   try {
     for (const route of ROUTES) {
-      const offline = await medianLighthouse(site + route, modes.offline, lighthouseRuns);
-      const photos = await medianLighthouse(site + route, modes.photos, lighthouseRuns);
+      const offline = await lighthouseSeries(site + route, modes.offline, lighthouseRuns);
+      const photos = await lighthouseSeries(site + route, modes.photos, lighthouseRuns);
       results[route] = { offline, photos };
       console.log(
-        `bench: ${route}: Lighthouse ${Object.values(offline.scores).join('/')} offline, ${Object.values(photos.scores).join('/')} with photos`,
+        `bench: ${route}: Lighthouse ${Object.values(offline.median.scores).join('/')} offline, ${Object.values(photos.median.scores).join('/')} with photos`,
       );
     }
     return { results, photoSizes: photoHost.sizes };
@@ -117,6 +117,19 @@ async function lighthouseRoutes(site: string) {
 
 const scores = (run: LighthouseRun) => Object.values(run.scores).join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const range = (values: number[]) => {
+  const [low, high] = [Math.min(...values), Math.max(...values)].map(Math.round);
+  return low === high ? `${low}` : `${low}–${high}`;
+};
+
+/** Every run of a series, so that the machine's noise is on record next to the median. */
+const spread = ({ runs }: LighthouseSeries) =>
+  [
+    `performance ${runs.map((run) => run.scores.performance).join(', ')}`,
+    `LCP ${runs.map((run) => seconds(run.lcpMs)).join(', ')}`,
+    `blocking time ${range(runs.map((run) => run.tbtMs))} ms`,
+    `CPU benchmark ${range(runs.map((run) => run.benchmarkIndex))}`,
+  ].join('; ');
 
 const buildSeconds = args.includes('--skip-build') ? undefined : coldBuild();
 const site = await serveStatic(join(projectRoot, 'dist'));
@@ -144,23 +157,24 @@ try {
         kb(jsBytes),
         `${coldMs} ms`,
         `${warmMs} ms`,
-        lh ? scores(lh.offline) : '—',
-        lh ? seconds(lh.offline.lcpMs) : '—',
-        lh ? scores(lh.photos) : '—',
-        lh ? seconds(lh.photos.lcpMs) : '—',
+        lh ? scores(lh.offline.median) : '—',
+        lh ? seconds(lh.offline.median.lcpMs) : '—',
+        lh ? scores(lh.photos.median) : '—',
+        lh ? seconds(lh.photos.median.lcpMs) : '—',
       ];
     }),
   );
-  const misses = ROUTES.flatMap((route) =>
+  const series = ROUTES.flatMap((route) =>
     (['offline', 'photos'] as const).flatMap((mode) => {
-      const run = lighthouse?.results[route]?.[mode];
-      return run?.misses.length
-        ? [
-            `- ${route}, photos ${mode === 'offline' ? 'offline' : 'simulated'}: ${run.misses.join(', ')}`,
-          ]
-        : [];
+      const runs = lighthouse?.results[route]?.[mode];
+      const label = `${route}, photos ${mode === 'offline' ? 'offline' : 'simulated'}`;
+      return runs ? [{ label, runs }] : [];
     }),
   );
+  const misses = series
+    .filter(({ runs }) => runs.median.misses.length)
+    .map(({ label, runs }) => `- ${label}: ${runs.median.misses.join(', ')}`);
+  const runsByRoute = series.map(({ label, runs }) => `- ${label}: ${spread(runs)}`);
   const when = `${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim()})`;
   await writeDocSection(join(projectRoot, 'README.md'), 'bench', `${table}\n\nMeasured ${when}.`);
   await writeDocSection(
@@ -178,8 +192,10 @@ try {
         : '',
       '',
       misses.length
-        ? `Lighthouse audits below 1:\n\n${misses.join('\n')}`
+        ? `Lighthouse audits below 1 in the median run:\n\n${misses.join('\n')}`
         : 'Every scored Lighthouse audit passed.',
+      '',
+      runsByRoute.length ? `Every Lighthouse run:\n\n${runsByRoute.join('\n')}` : '',
     ].join('\n'),
   );
   console.log(`\n${table}\n\nbench: wrote docs/PERFORMANCE.md and the README's table`);

@@ -8,6 +8,8 @@ export type LighthouseRun = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's reading of this machine's CPU speed during the run; it varies between runs. */
+  benchmarkIndex: number;
   /** Scored audits below 1, e.g. "largest-contentful-paint (1.6 s)". */
   misses: string[];
 };
@@ -30,6 +32,7 @@ export async function runLighthouse(url: string, chromeFlags: string[]): Promise
       lcpMs: audit('largest-contentful-paint').numericValue ?? NaN,
       tbtMs: audit('total-blocking-time').numericValue ?? NaN,
       cls: audit('cumulative-layout-shift').numericValue ?? NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       misses: [
         ...new Set(
           scored
@@ -57,10 +60,21 @@ async function runLighthouseRetrying(url: string, chromeFlags: string[]): Promis
   }
 }
 
-/** Runs Lighthouse `times` times and keeps the run with the median performance score. */
-export async function medianLighthouse(url: string, chromeFlags: string[], times: number) {
+export type LighthouseSeries = {
+  /** The run with the median performance score. */
+  median: LighthouseRun;
+  /** Every run, from the lowest performance score up. */
+  runs: LighthouseRun[];
+};
+
+/** Runs Lighthouse `times` times on `url`. */
+export async function lighthouseSeries(
+  url: string,
+  chromeFlags: string[],
+  times: number,
+): Promise<LighthouseSeries> {
   const runs: LighthouseRun[] = [];
   for (let i = 0; i < times; i += 1) runs.push(await runLighthouseRetrying(url, chromeFlags));
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
-  return runs[Math.floor(runs.length / 2)]!;
+  return { median: runs[Math.floor(runs.length / 2)]!, runs };
 }
