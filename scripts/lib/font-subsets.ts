@@ -5,9 +5,9 @@
  * The @fontsource files carry every weight from 100 to 900 and the whole Latin subset. The site
  * sets text at 400, 600 and 700, in English with the odd French or Italian word, so the text files
  * keep weights 400 to 700 and the characters of Latin-1 plus typographic punctuation: about a third
- * less to download before text can show in its own face. The display italic, one bold word in
- * the hero, keeps ASCII at 700 only. A character outside the set (a Polish
- * name, an emoji) is drawn by the fallback font, that character only; nothing goes missing.
+ * less to download before text can show in its own face. The display italic, one bold word in the
+ * hero, keeps ASCII at 700 only. A character outside the set (a Polish name, an emoji) is drawn by
+ * the fallback font, that character only; nothing goes missing.
  */
 
 import { readFile } from 'node:fs/promises';
@@ -28,13 +28,13 @@ export const TEXT_CHARACTERS = `${range(0x20, 0x7e)}${range(0xa0, 0xac)}${range(
 export const DISPLAY_ITALIC_CHARACTERS = range(0x20, 0x7e);
 
 /** 400 normal, 600 semibold and 700 bold: the weights the stylesheets use. */
-export const WEIGHTS = { min: 400, max: 700 } as const;
+const WEIGHTS = { min: 400, max: 700 } as const;
 
 /**
  * The hero sets its italic word bold only. One fixed weight drops the variation data: 15 KB
  * instead of 27 KB, downloaded on the home page alongside its first photo.
  */
-export const DISPLAY_ITALIC_WEIGHT = 700;
+const DISPLAY_ITALIC_WEIGHT = 700;
 
 export type FontSubset = {
   /** The @fontsource-variable file it is cut from. */
@@ -43,7 +43,7 @@ export type FontSubset = {
   file: string;
   characters: string;
   /** A range keeps the weight axis; a single weight is cut to a fixed instance. */
-  weight: typeof WEIGHTS | number;
+  weight: { min: number; max: number } | number;
 };
 
 export const FONT_SUBSETS: readonly FontSubset[] = [
