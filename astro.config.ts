@@ -10,7 +10,7 @@ import { sonnerStaticStyles } from './config/sonner-styles';
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();
 
-// Cut down from @fontsource to weights 400-700 and the characters the site sets (`npm run fonts`).
+// Cut down from @fontsource to one bold instance and the characters the site sets (`npm run fonts`).
 const fontFile = (file: string) => `./src/assets/fonts/${file}`;
 
 // https://astro.build/config
@@ -22,25 +22,10 @@ export default defineConfig({
     react(),
     sitemap({ filter: (page) => !page.endsWith('/404/') }),
   ],
+  // Only the display face is a web font; body text is the system's (src/styles/global.css).
   // Self-hosted. "optional" never swaps fonts after first paint, so text cannot shift; the
-  // preloaded files are almost always there in time.
+  // preloaded file is almost always there in time.
   fonts: [
-    {
-      provider: fontProviders.local(),
-      name: 'Inter',
-      cssVariable: '--font-inter',
-      display: 'optional',
-      fallbacks: ['ui-sans-serif', 'system-ui', 'sans-serif'],
-      options: {
-        variants: [
-          {
-            src: [fontFile('inter-text-400-700.woff2')],
-            weight: '400 700',
-            style: 'normal',
-          },
-        ],
-      },
-    },
     {
       provider: fontProviders.local(),
       name: 'Fraunces',
@@ -50,8 +35,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: [fontFile('fraunces-text-400-700.woff2')],
-            weight: '400 700',
+            src: [fontFile('fraunces-text-700.woff2')],
+            weight: '700',
             style: 'normal',
           },
           {

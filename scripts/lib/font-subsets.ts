@@ -2,12 +2,18 @@
  * The site's web fonts, cut down to what its pages set. `npm run fonts` writes them into
  * src/assets/fonts/, and astro.config.ts serves them from there.
  *
- * The @fontsource files carry every weight from 100 to 900 and the whole Latin subset. The site
- * sets text at 400, 600 and 700, in English with the odd French or Italian word, so the text files
- * keep weights 400 to 700 and the characters of Latin-1 plus typographic punctuation: about a third
- * less to download before text can show in its own face. The display italic, one bold word in the
- * hero, keeps ASCII at 700 only. A character outside the set (a Polish name, an emoji) is drawn by
- * the fallback font, that character only; nothing goes missing.
+ * Body text is set in the visitor's own system font, so only the display face is downloaded:
+ * Fraunces, for headings, the logo and the stats. The site sets display text at 600 and 700 only,
+ * so one bold instance serves both: semibold headings render bold. The @fontsource files carry
+ * every weight from 100 to 900 and the whole Latin subset; the cut keeps one weight and the
+ * characters of Latin-1 plus typographic punctuation. The display italic, one bold word in the
+ * hero, keeps ASCII only. A character outside the set (a Polish name, an emoji) is drawn by the
+ * fallback font, that character only; nothing goes missing.
+ *
+ * Fewer files matter more than fewer bytes. On a phone's first visit every font downloads beside
+ * the page's first photo, which is its largest paint; in Lighthouse's simulation each request in
+ * flight takes an equal share of the bandwidth, and a photo that starts beside two others needs a
+ * round trip more (docs/PERFORMANCE.md).
  */
 
 import { readFile } from 'node:fs/promises';
@@ -27,14 +33,11 @@ export const TEXT_CHARACTERS = `${range(0x20, 0x7e)}${range(0xa0, 0xac)}${range(
 /** Printable ASCII: Fraunces italic only sets the hero's "Culinary". */
 export const DISPLAY_ITALIC_CHARACTERS = range(0x20, 0x7e);
 
-/** 400 normal, 600 semibold and 700 bold: the weights the stylesheets use. */
-const WEIGHTS = { min: 400, max: 700 } as const;
-
 /**
- * The hero sets its italic word bold only. One fixed weight drops the variation data: 15 KB
- * instead of 27 KB, downloaded on the home page alongside its first photo.
+ * Display text is semibold or bold, and the hero's italic word bold. One fixed weight drops the
+ * variation data: 17 KB instead of 32 KB for the upright, 15 KB instead of 27 KB for the italic.
  */
-const DISPLAY_ITALIC_WEIGHT = 700;
+const DISPLAY_WEIGHT = 700;
 
 export type FontSubset = {
   /** The @fontsource-variable file it is cut from. */
@@ -48,22 +51,16 @@ export type FontSubset = {
 
 export const FONT_SUBSETS: readonly FontSubset[] = [
   {
-    source: 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-    file: 'src/assets/fonts/inter-text-400-700.woff2',
-    characters: TEXT_CHARACTERS,
-    weight: WEIGHTS,
-  },
-  {
     source: 'node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
-    file: 'src/assets/fonts/fraunces-text-400-700.woff2',
+    file: 'src/assets/fonts/fraunces-text-700.woff2',
     characters: TEXT_CHARACTERS,
-    weight: WEIGHTS,
+    weight: DISPLAY_WEIGHT,
   },
   {
     source: 'node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-italic.woff2',
     file: 'src/assets/fonts/fraunces-italic-ascii-700.woff2',
     characters: DISPLAY_ITALIC_CHARACTERS,
-    weight: DISPLAY_ITALIC_WEIGHT,
+    weight: DISPLAY_WEIGHT,
   },
 ];
 
