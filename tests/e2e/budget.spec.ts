@@ -19,7 +19,9 @@ import {
  *   even once the page has been idle a while (code fetched ahead for a first click is not run);
  * - nothing hydrates until the visitor acts;
  * - nothing shifts while the page loads, on a phone and a desktop, with the photo host offline and
- *   the web fonts arriving after the first paint.
+ *   the web fonts arriving after the first paint;
+ * - on a phone, one web font downloads (two on the home page) and no icon: every request that
+ *   starts beside the first photo slows it (docs/PERFORMANCE.md, "What bounds the Lighthouse score").
  * No timings: this machine's speed varies. The bench measures time, under Lighthouse's throttling.
  */
 
@@ -28,6 +30,9 @@ const list = (scripts: Script[]) => scripts.map((s) => `  ${kb(s.gzip)}  ${s.nam
 
 /** How long an idle page is watched for anything hydrating on its own. */
 const IDLE_WATCH_MS = 3000;
+
+/** The display face; the home page's headline also sets one word in its italic. */
+const webFonts = (route: string) => (route === '/' ? 2 : 1);
 
 async function shiftsOnLoad(page: Page, route: string) {
   await blockPhotos(page);
@@ -53,6 +58,32 @@ for (const route of ROUTES) {
 
       await page.getByRole('contentinfo').getByRole('button', { name: 'Facebook' }).click();
       await expect.poll(() => hydratedIslands(page)).toEqual(['NoticeToaster']);
+    });
+
+    test(`downloads ${webFonts(route)} web font${webFonts(route) > 1 ? 's' : ''} and no icon on a phone`, async ({
+      browser,
+    }) => {
+      const phone = await browser.newContext({
+        ...LIGHTHOUSE_MOBILE,
+        baseURL: test.info().project.use.baseURL!,
+      });
+      try {
+        const page = await phone.newPage();
+        await blockPhotos(page);
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        await page.goto(route, { waitUntil: 'load' });
+        await page.waitForLoadState('networkidle');
+
+        const fonts = requested.filter((url) => /\.woff2?$/.test(new URL(url).pathname));
+        expect(fonts, 'web fonts downloaded').toHaveLength(webFonts(route));
+        expect(
+          requested.filter((url) => /favicon|\.ico$/.test(url)),
+          'icon requests',
+        ).toEqual([]);
+      } finally {
+        await phone.close();
+      }
     });
 
     test('does not shift while it loads, on a phone or a desktop', async ({ page, browser }) => {
