@@ -60,32 +60,6 @@ for (const route of ROUTES) {
       await expect.poll(() => hydratedIslands(page)).toEqual(['NoticeToaster']);
     });
 
-    test(`downloads ${webFonts(route)} web font${webFonts(route) > 1 ? 's' : ''} and no icon on a phone`, async ({
-      browser,
-    }) => {
-      const phone = await browser.newContext({
-        ...LIGHTHOUSE_MOBILE,
-        baseURL: test.info().project.use.baseURL!,
-      });
-      try {
-        const page = await phone.newPage();
-        await blockPhotos(page);
-        const requested: string[] = [];
-        page.on('request', (request) => requested.push(request.url()));
-        await page.goto(route, { waitUntil: 'load' });
-        await page.waitForLoadState('networkidle');
-
-        const fonts = requested.filter((url) => /\.woff2?$/.test(new URL(url).pathname));
-        expect(fonts, 'web fonts downloaded').toHaveLength(webFonts(route));
-        expect(
-          requested.filter((url) => /favicon|\.ico$/.test(url)),
-          'icon requests',
-        ).toEqual([]);
-      } finally {
-        await phone.close();
-      }
-    });
-
     test('does not shift while it loads, on a phone or a desktop', async ({ page, browser }) => {
       const desktop = await shiftsOnLoad(page, route);
       expect(desktop, 'layout shifts at 1280 px').toEqual([]);
@@ -114,6 +88,25 @@ const rendered = (card: Locator) =>
 
 test.describe('on a phone', () => {
   test.use({ ...LIGHTHOUSE_MOBILE });
+
+  for (const route of ROUTES) {
+    test(`${route} downloads ${webFonts(route)} web font${webFonts(route) > 1 ? 's' : ''} and no icon`, async ({
+      page,
+    }) => {
+      await blockPhotos(page);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(route, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+
+      const fonts = requested.filter((url) => /\.woff2?$/.test(new URL(url).pathname));
+      expect(fonts, 'web fonts downloaded').toHaveLength(webFonts(route));
+      expect(
+        requested.filter((url) => /favicon|\.ico$/.test(url)),
+        'icon requests',
+      ).toEqual([]);
+    });
+  }
 
   for (const route of ['/', '/recipes', '/blog']) {
     test(`${route} lays out only the cards near the first screen, and each one as it is scrolled to`, async ({
