@@ -1,4 +1,5 @@
 import type { ContentCheck, LoadedEntry } from '@/loaders/content-files';
+import { findInData } from '@/loaders/find-in-data';
 import type { Problem } from '@/loaders/problems';
 import { fieldName } from '@/loaders/validate';
 import {
@@ -28,14 +29,9 @@ function listing(
   return [[`${heading}:`, ...shown, ...(rest > 0 ? [`  …and ${rest} more`] : [])].join('\n')];
 }
 
-/** Where `value` still holds a placeholder that `npm run new` wrote, as field paths. */
-function* placeholders(value: unknown, path: PropertyKey[] = []): Generator<PropertyKey[]> {
-  if (typeof value === 'string' && value.startsWith(PLACEHOLDER)) yield path;
-  if (!value || typeof value !== 'object' || value instanceof Date) return;
-  for (const [key, item] of Object.entries(value)) {
-    yield* placeholders(item, [...path, Array.isArray(value) ? Number(key) : key]);
-  }
-}
+/** A value that still starts with the placeholder `npm run new` wrote. */
+const placeholder = (value: unknown) =>
+  typeof value === 'string' && value.startsWith(PLACEHOLDER) ? value : undefined;
 
 /**
  * The rules that need all the content at once: each page can be filled with published entries,
@@ -98,7 +94,7 @@ export const siteContentCheck: ContentCheck = (content, { locate, rejected }) =>
   const team = (content.get('team') ?? []).filter((member) => !member.data['draft']);
   const goingLive = [...recipes, ...posts].filter((r) => r.state !== 'draft').map((r) => r.entry);
   for (const entry of [...goingLive, ...team]) {
-    for (const path of placeholders(entry.data)) {
+    for (const { path } of findInData(entry.data, placeholder)) {
       problems.push({
         file: entry.file,
         ...locate(entry.file, path),

@@ -1,16 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob, type Loader, type LoaderContext } from 'astro/loaders';
-import { discover } from './discover';
+import {
+  collectionAt,
+  projectAt,
+  type Collection,
+  type CollectionOptions,
+  type LoadedEntry,
+  type Project,
+} from './collection';
+import { changesOf, LOADER_NAME } from './dev-refresh';
+import { engineKey } from './engine-key';
+import { findInData } from './find-in-data';
 import { formatProblems, githubAnnotations, type Problem } from './problems';
-import { parseSource, type Source } from './source';
-import { entryValidator, fieldName, type SchemaFactory } from './validate';
+import { parseSource } from './source';
+import { fieldName } from './validate';
 
-/** One loaded entry, as the whole-content checks see it. */
-export type LoadedEntry = { id: string; file: string; data: Record<string, unknown> };
+export type { LoadedEntry };
 
-/** Every collection of one run, by name. */
+/** Every collection's stored entries, by collection name. */
 export type LoadedContent = ReadonlyMap<string, readonly LoadedEntry[]>;
 
 /** Where the value at `path` sits in `file`; for pointing a problem at its line. */
@@ -33,46 +42,13 @@ export type ContentCheck = (
   notes: string[];
 };
 
-type Options = {
-  /** The collection folder, relative to the project root, e.g. `src/content/blog`. */
-  folder: string;
-  /** File endings read as entries, e.g. `['.md', '.mdx']`. */
-  extensions: readonly string[];
-  /** The collection's schema, the same one given to `defineCollection`. */
-  schema: SchemaFactory;
-};
-
-type Outcome = {
-  collection: string;
-  entries: LoadedEntry[];
-  /** Every entry id found in the folder, including those left out for their problems. */
-  ids: readonly string[];
-  problems: Problem[];
-};
-
-/** `{ collection, id }` values inside entry data: the results of `reference()`. */
-function* references(
-  value: unknown,
-  path: PropertyKey[] = [],
-): Generator<{
-  path: PropertyKey[];
-  collection: string;
-  id: string;
-}> {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* references(item, [...path, index]);
-  } else if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const { collection, id } = value as Record<string, unknown>;
-    if (
-      typeof collection === 'string' &&
-      typeof id === 'string' &&
-      Object.keys(value).length === 2
-    ) {
-      yield { path, collection, id };
-      return;
-    }
-    for (const [key, item] of Object.entries(value)) yield* references(item, [...path, key]);
-  }
+/** A `{ collection, id }` value: what `reference()` leaves in entry data. */
+function reference(value: unknown): { collection: string; id: string } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { collection, id } = value as Record<string, unknown>;
+  return typeof collection === 'string' && typeof id === 'string' && Object.keys(value).length === 2
+    ? { collection, id }
+    : undefined;
 }
 
 /** A locator that re-reads a file; only ever needed for the few entries with a problem. */
@@ -88,19 +64,18 @@ const locator =
  * left out for problems of its own still exists: those problems are reported at its file, and a
  * second report at every reference to it would send the writer looking for a missing file.
  */
-function brokenReferences(outcomes: readonly Outcome[], locate: Locate): Problem[] {
-  const ids = new Map(outcomes.map((o) => [o.collection, new Set(o.ids)]));
-  const content = outcomes.map((o) => o.entries);
+function brokenReferences(collections: readonly Collection[], locate: Locate): Problem[] {
+  const ids = new Map(collections.map((c) => [c.name, new Set(c.listing.ids())]));
   const problems: Problem[] = [];
-  for (const entries of content) {
-    for (const entry of entries) {
-      for (const ref of references(entry.data)) {
+  for (const collection of collections) {
+    for (const entry of collection.entries()) {
+      for (const { path, found: ref } of findInData(entry.data, reference)) {
         const known = ids.get(ref.collection);
         if (!known || known.has(ref.id)) continue;
         problems.push({
           file: entry.file,
-          ...locate(entry.file, ref.path),
-          field: fieldName(ref.path),
+          ...locate(entry.file, path),
+          field: fieldName(path),
           message:
             `There is no ${ref.collection} entry "${ref.id}". ` +
             `Use one of: ${[...known].sort().join(', ')}`,
@@ -110,6 +85,11 @@ function brokenReferences(outcomes: readonly Outcome[], locate: Locate): Problem
   }
   return problems;
 }
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+const whileWatching = 'Pages keep the last good version of these files until they are fixed:';
 
 /**
  * The site's content loader. It reads entry files the way Astro's `glob()` does (any depth,
@@ -121,44 +101,68 @@ function brokenReferences(outcomes: readonly Outcome[], locate: Locate): Problem
  * its `file:line:column`; unknown fields, unread files and duplicate ids are errors rather than
  * silently dropped; and references to missing entries stop the build, which Astro only logs.
  *
- * The collections of one `astro build`, `sync` or `check` load side by side; each waits for
- * the others so the whole report, and the cross-collection checks, come out once.
+ * Work follows what changed. Each stored entry carries a digest of its file, its path and the
+ * engine key (`engine-key.ts`); a file whose digest matches is neither parsed nor validated
+ * again, in `astro dev` or across builds, since Astro keeps the store between runs. In dev,
+ * `contentRefresh()` names the changed files and only those are read.
+ *
+ * The checks that need every collection (references, page counts, Today's Special, what is
+ * scheduled) run over the stored entries once every collection of the engine has loaded, in
+ * whichever load finishes last. No load waits for another, so the order in which Astro runs
+ * them cannot matter.
  */
 export function contentEngine({ check }: { check?: ContentCheck } = {}) {
-  const members = new Set<string>();
-  let round = newRound();
+  /** One per collection folder; each knows its collection once it has loaded. */
+  const members: { options: CollectionOptions; collection?: Collection }[] = [];
+  /** Members still to load in the current sync; every sync loads each of them once. */
+  let waiting = new Set<(typeof members)[number]>();
+  /** The engine key, worked out at the first load of this evaluation of the content config. */
+  let key: string | undefined;
 
-  function newRound() {
-    let release = () => {};
-    const complete = new Promise<void>((resolve) => (release = resolve));
-    return {
-      outcomes: [] as Outcome[],
-      complete,
-      release,
-      verdict: undefined as Error | null | undefined,
-    };
+  function keyFor(context: LoaderContext, root: string): string {
+    const srcDir = fileURLToPath(context.config.srcDir);
+    const config = ['ts', 'mts', 'js', 'mjs']
+      .map((extension) => join(srcDir, `content.config.${extension}`))
+      .find((file) => existsSync(file));
+    return config ? engineKey(root, config) : 'no content config';
   }
 
-  function judge(outcomes: Outcome[], context: LoaderContext): Error | null {
+  /** Runs the whole-content checks over every member's stored entries; returns the report. */
+  function review(context: LoaderContext, project: Project, fullSync: boolean) {
+    const collections = members.flatMap(({ collection }) => collection ?? []);
     const locate = locator(fileURLToPath(context.config.root));
-    const content: LoadedContent = new Map(outcomes.map((o) => [o.collection, o.entries]));
-    const rejected = (name: string) => {
-      const outcome = outcomes.find((o) => o.collection === name);
-      return outcome ? outcome.ids.length - outcome.entries.length : 0;
-    };
+    const content: LoadedContent = new Map(collections.map((c) => [c.name, c.entries()]));
+    const rejected = (name: string) => collections.find((c) => c.name === name)?.problems.size ?? 0;
     const checked = check?.(content, { locate, rejected }) ?? { problems: [], notes: [] };
-    const counts = outcomes
-      .map((o) => `${o.entries.length} ${o.collection}`)
-      .sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!))
-      .join(', ');
-    context.logger.info(`Read ${counts} entries.`);
-    for (const note of checked.notes) context.logger.info(note);
     const problems = [
-      ...outcomes.flatMap((o) => o.problems),
-      ...brokenReferences(outcomes, locate),
+      ...collections.flatMap((c) => c.allProblems()),
+      ...brokenReferences(collections, locate),
       ...checked.problems,
     ];
-    if (!problems.length) return null;
+
+    if (fullSync) {
+      const counts = [...collections]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((c) => `${content.get(c.name)?.length ?? 0} ${c.name}`)
+        .join(', ');
+      context.logger.info(`Read ${counts} entries.`);
+      const parsed = collections.reduce((sum, c) => sum + c.counts.parsed, 0);
+      const reused = collections.reduce((sum, c) => sum + c.counts.reused, 0);
+      context.logger.info(
+        `${plural(reused, 'entry', 'entries')} unchanged since the last run, kept as stored; ` +
+          `${plural(parsed, 'file', 'files')} read and checked.`,
+      );
+      for (const note of checked.notes) context.logger.info(note);
+    }
+
+    if (context.watcher) {
+      // `astro dev` keeps serving: report, then keep up with the next change.
+      if (problems.length) context.logger.error(formatProblems(problems, whileWatching));
+      else if (project.problemsReported) context.logger.info('The content problems are fixed.');
+      project.problemsReported = problems.length > 0;
+      return undefined;
+    }
+    if (!problems.length) return undefined;
     if (process.env['GITHUB_ACTIONS']) {
       process.stdout.write(`${githubAnnotations(problems).join('\n')}\n`);
     }
@@ -169,70 +173,32 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
     return error;
   }
 
-  /** Waits for the other collections of this run, then throws the run's report if it has one. */
-  async function settle(outcome: Outcome, context: LoaderContext) {
-    const current = round;
-    current.outcomes.push(outcome);
-    if (current.outcomes.length >= members.size) {
-      round = newRound();
-      current.release();
-    }
-    await current.complete;
-    if (current.verdict === undefined) current.verdict = judge(current.outcomes, context);
-    if (current.verdict) throw current.verdict;
-  }
-
   return {
     /** A loader for one collection folder; see `contentEngine`. */
-    files({ folder, extensions, schema }: Options): Loader {
-      members.add(folder);
+    files(options: CollectionOptions): Loader {
+      const member: (typeof members)[number] = { options };
+      members.push(member);
       return {
-        name: 'content',
+        name: LOADER_NAME,
         load: async (context) => {
+          // A sync runs every member once; a member loading again starts the next sync.
+          if (!waiting.has(member)) waiting = new Set(members);
           const root = fileURLToPath(context.config.root);
-          const shown = (path: string) => relative(root, path).split(sep).join('/');
-          const validate = entryValidator(root, schema);
+          const project = projectAt(root);
+          key ??= keyFor(context, root);
+          const collection = collectionAt(project, root, key, options);
+          collection.name = context.collection;
+          member.collection = collection;
 
-          /** Reads, validates and stores one file; returns its problems. */
-          async function loadFile(id: string, path: string): Promise<Problem[]> {
-            const raw = readFileSync(path, 'utf8');
-            const source: Source | Problem[] = parseSource(shown(path), raw);
-            if (Array.isArray(source)) return source;
-            const checked = await validate(source);
-            if (checked.problems.length) return checked.problems;
-            // Astro rebuilds the schema for every entry it parses; only local photos need it.
-            const data =
-              checked.data ??
-              (await context.parseData({
-                id,
-                data: source.document.toJS() ?? {},
-                filePath: source.file,
-              }));
-            context.store.set({
-              id,
-              data,
-              body: source.body,
-              filePath: source.file,
-              digest: context.generateDigest(raw),
-            });
-            entries.push({ id, file: source.file, data });
-            return [];
-          }
+          const changes = changesOf(context.refreshContextData);
+          const fullSync = !changes || !collection.listed;
+          if (fullSync) await collection.loadAll(context);
+          else await collection.loadChanged(context, changes);
 
-          const { found, problems } = discover(root, folder, extensions);
-          const entries: LoadedEntry[] = [];
-          context.store.clear();
-          // One at a time: the photo check reads the folder of the entry being validated.
-          for (const { id, path } of found) problems.push(...(await loadFile(id, path)));
-
-          if (context.watcher) {
-            // `astro dev`: report at once, then keep up with edits file by file.
-            if (problems.length) context.logger.error(formatProblems(problems, whileWatching));
-            watch(context, root, folder, extensions, loadFile);
-            return;
-          }
-          const ids = found.map((entry) => entry.id);
-          await settle({ collection: context.collection, entries, ids, problems }, context);
+          waiting.delete(member);
+          if (waiting.size) return;
+          const report = review(context, project, fullSync);
+          if (report) throw report;
         },
       };
     },
@@ -240,33 +206,6 @@ export function contentEngine({ check }: { check?: ContentCheck } = {}) {
 }
 
 /** Astro's own `glob()` over the same folder and endings, for comparison in benchmarks. */
-export function astroGlob({ folder, extensions }: Options): Loader {
+export function astroGlob({ folder, extensions }: CollectionOptions): Loader {
   return glob({ base: folder, pattern: `**/*{${extensions.join(',')}}` });
-}
-
-const whileWatching = 'Pages keep the last good version of these files until they are fixed:';
-
-/** Reloads a changed file in `astro dev`, logging its problems instead of stopping the server. */
-function watch(
-  context: LoaderContext,
-  root: string,
-  folder: string,
-  extensions: readonly string[],
-  loadFile: (id: string, path: string) => Promise<Problem[]>,
-) {
-  const base = join(root, folder);
-  context.watcher?.add(base);
-  context.watcher?.on('all', async (event, path) => {
-    if (!path.startsWith(base)) return;
-    // Any change in the folder may add, rename or clash ids: rediscover, then reload the file.
-    const { found, problems } = discover(root, folder, extensions);
-    const changed = found.find((entry) => entry.path === path);
-    if (event === 'unlink') {
-      const ids = new Set(found.map((entry) => entry.id));
-      for (const key of context.store.keys()) if (!ids.has(key)) context.store.delete(key);
-    } else if (changed) {
-      problems.push(...(await loadFile(changed.id, changed.path)));
-    }
-    if (problems.length) context.logger.error(formatProblems(problems, whileWatching));
-  });
 }

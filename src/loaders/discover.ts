@@ -6,9 +6,6 @@ import { fileProblem, type Problem } from './problems';
 /** Files that may sit beside entries: photos for `image.src`, read by Astro's image pipeline. */
 export const photoExtensions = ['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.tiff', '.svg'];
 
-/** One entry file and the id it gets. */
-export type Found = { id: string; path: string };
-
 /**
  * The id of an entry, as Astro's `glob()` loader makes it: the path inside the collection
  * without its extension, each folder and file name slugged, and a final `/index` dropped, so
@@ -27,57 +24,118 @@ const hidden = (pathInCollection: string) =>
   pathInCollection.split(sep).some((segment) => segment.startsWith('.'));
 
 /**
- * Every entry file in a collection folder and its sub-folders. Nothing a writer commits is
+ * The files of one collection folder and the ids they make. Nothing a writer commits is
  * skipped without a word: a file that is neither an entry, a photo nor hidden (a dotfile) is a
- * problem, and so are two files that would get the same id.
+ * problem, and so are two files that would make the same id; the first in path order keeps it.
+ * Kept up to date file by file while `astro dev` watches the folder.
  */
-export function discover(
-  root: string,
-  folder: string,
-  extensions: readonly string[],
-): { found: Found[]; problems: Problem[] } {
-  const shown = (path: string) => relative(root, path).split(sep).join('/');
-  const base = join(root, folder);
-  if (!existsSync(base)) {
-    return { found: [], problems: [fileProblem(folder, 'This content folder is missing.')] };
+export class Listing {
+  /** The absolute path of every entry file, by the id it makes; several when they clash. */
+  readonly #claims = new Map<string, string[]>();
+  /** The id each entry file makes. */
+  readonly #ids = new Map<string, string>();
+  /** Files the site does not read, by absolute path. */
+  readonly #unread = new Set<string>();
+
+  constructor(
+    readonly root: string,
+    readonly folder: string,
+    readonly extensions: readonly string[],
+  ) {}
+
+  get base() {
+    return join(this.root, this.folder);
   }
 
-  const found: Found[] = [];
-  const problems: Problem[] = [];
-  const owners = new Map<string, string>();
-  const files = readdirSync(base, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+  /** A path as writers see it: from the project root, with forward slashes. */
+  shown(path: string) {
+    return relative(this.root, path).split(sep).join('/');
+  }
 
-  for (const path of files) {
-    const inCollection = relative(base, path);
-    const extension = extname(path).toLowerCase();
-    if (hidden(inCollection) || photoExtensions.includes(extension)) continue;
-    if (!extensions.includes(extname(path))) {
-      problems.push(
-        fileProblem(
-          shown(path),
-          `The site does not read "${extname(path) || 'files without an extension'}" files here. ` +
-            `Entries in ${folder} end in ${extensions.join(' or ')}; rename the file, ` +
-            `or move it out of src/content if it is not an entry.`,
-        ),
-      );
-      continue;
+  /** True when `path` lies inside this collection's folder. */
+  contains(path: string) {
+    return path.startsWith(`${this.base}${sep}`);
+  }
+
+  /** Lists the whole folder again, forgetting what was known. */
+  scan() {
+    this.#claims.clear();
+    this.#ids.clear();
+    this.#unread.clear();
+    if (!existsSync(this.base)) return;
+    const files = readdirSync(this.base, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    for (const path of files) this.add(path);
+  }
+
+  /** Takes in a file that appeared or changed; what it makes depends only on its name. */
+  add(path: string) {
+    const inCollection = relative(this.base, path);
+    const extension = extname(path);
+    if (hidden(inCollection) || photoExtensions.includes(extension.toLowerCase())) return;
+    if (!this.extensions.includes(extension)) {
+      this.#unread.add(path);
+      return;
     }
+    if (this.#ids.has(path)) return;
     const id = entryId(inCollection);
-    const owner = owners.get(id);
-    if (owner) {
-      problems.push(
-        fileProblem(
-          shown(path),
-          `This file and ${owner} both make the entry "${id}". Rename or remove one of them.`,
-        ),
-      );
-      continue;
-    }
-    owners.set(id, shown(path));
-    found.push({ id, path });
+    this.#ids.set(path, id);
+    this.#claims.set(id, [...(this.#claims.get(id) ?? []), path].sort());
   }
-  return { found, problems };
+
+  /** Forgets a file that is gone; a file that clashed with it may now own its id. */
+  remove(path: string) {
+    this.#unread.delete(path);
+    const id = this.#ids.get(path);
+    if (id === undefined) return;
+    this.#ids.delete(path);
+    const rest = (this.#claims.get(id) ?? []).filter((claim) => claim !== path);
+    if (rest.length) this.#claims.set(id, rest);
+    else this.#claims.delete(id);
+  }
+
+  /** The id `path` makes, if it is an entry file. */
+  idOf(path: string): string | undefined {
+    return this.#ids.get(path);
+  }
+
+  /** The file that owns `id`: the first in path order of those that make it. */
+  ownerOf(id: string): string | undefined {
+    return this.#claims.get(id)?.[0];
+  }
+
+  /** Every entry id, with the file that owns it. */
+  *entries(): Generator<{ id: string; path: string }> {
+    for (const [id, [path]] of this.#claims) if (path) yield { id, path };
+  }
+
+  /** Every id found, including those whose files have problems of their own. */
+  ids(): string[] {
+    return [...this.#claims.keys()];
+  }
+
+  /** Problems with the folder itself: missing, files it does not read, clashing ids. */
+  problems(): Problem[] {
+    if (!existsSync(this.base))
+      return [fileProblem(this.folder, 'This content folder is missing.')];
+    const unread = [...this.#unread].map((path) =>
+      fileProblem(
+        this.shown(path),
+        `The site does not read "${extname(path) || 'files without an extension'}" files here. ` +
+          `Entries in ${this.folder} end in ${this.extensions.join(' or ')}; rename the file, ` +
+          `or move it out of src/content if it is not an entry.`,
+      ),
+    );
+    const clashes = [...this.#claims].flatMap(([id, [owner, ...others]]) =>
+      others.map((path) =>
+        fileProblem(
+          this.shown(path),
+          `This file and ${this.shown(owner!)} both make the entry "${id}". Rename or remove one of them.`,
+        ),
+      ),
+    );
+    return [...unread, ...clashes];
+  }
 }

@@ -23,7 +23,7 @@ export const fieldName = (path: readonly PropertyKey[]) =>
  * Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
  * reported at its line instead of failing later inside the bundler with no line at all.
  */
-function photoChecker(entryFolder: () => string, onLocal: () => void): ImageFunction {
+function photoChecker(entryFolder: () => string, onLocal: (src: string) => void): ImageFunction {
   const check = z.string().superRefine((src, context) => {
     const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
     if (!/^\.\.?\//.test(src)) {
@@ -35,7 +35,7 @@ function photoChecker(entryFolder: () => string, onLocal: () => void): ImageFunc
     } else if (!existsSync(resolve(entryFolder(), src))) {
       fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
     } else {
-      onLocal();
+      onLocal(src);
     }
   });
   // Only used to pre-check input; Astro's own image() does the real resolution afterwards.
@@ -49,22 +49,22 @@ function photoChecker(entryFolder: () => string, onLocal: () => void): ImageFunc
  */
 export function entryValidator(root: string, factory: SchemaFactory) {
   let folder = root;
-  let localPhotos = false;
+  let localPhotos: string[] = [];
   const image = photoChecker(
     () => folder,
-    () => (localPhotos = true),
+    (src) => localPhotos.push(src),
   );
   const schema = typeof factory === 'function' ? factory({ image }) : factory;
 
   /**
-   * The entry's problems, or its validated data. Entries with a local photo get no data: only
-   * Astro's own parseData can turn the path into an image import.
+   * The entry's problems, or its validated data and the paths of its own photos. Entries with a
+   * local photo get no data: only Astro's own parseData can turn the path into an image import.
    */
   return async function validate(
     source: Source,
-  ): Promise<{ problems: Problem[]; data?: Record<string, unknown> }> {
+  ): Promise<{ problems: Problem[]; data?: Record<string, unknown>; photos?: string[] }> {
     folder = dirname(resolve(root, source.file));
-    localPhotos = false;
+    localPhotos = [];
     const at = (path: readonly PropertyKey[], message: string, position = source.locate(path)) => ({
       file: source.file,
       ...position,
@@ -89,7 +89,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
             : [at(issue.path, issue.message)],
         );
 
-    if (result.success && !localPhotos) data = result.data as Record<string, unknown>;
+    if (result.success && !localPhotos.length) data = result.data as Record<string, unknown>;
 
     for (const photo of localBodyPhotos(source.body)) {
       problems.push({
@@ -114,7 +114,9 @@ export function entryValidator(root: string, factory: SchemaFactory) {
         });
       }
     }
-    return problems.length ? { problems } : { problems, ...(data && { data }) };
+    return problems.length
+      ? { problems }
+      : { problems, photos: localPhotos, ...(data && { data }) };
   };
 }
 

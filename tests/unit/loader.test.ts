@@ -2,39 +2,14 @@
  * The content loader, run for real on small folders written to a temporary directory. Only
  * Astro's side of the loader context (the store, the logger, parseData) is stood in for.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
-import { z } from 'astro/zod';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentEngine, type ContentCheck } from '@/loaders/content-files';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
+import { ContentStore, loaderContext, type Logged } from '../support/loader-context';
+import { photo, tempProject as project } from '../support/temp-project';
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-});
-
-/** A project folder holding `files` (path → text, or a Buffer for photos). */
-function project(files: Record<string, string | Buffer>): string {
-  const root = mkdtempSync(join(tmpdir(), 'bites-loader-'));
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
-
-const photo = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c2410c' } })
-    .jpeg()
-    .toBuffer();
+afterEach(() => vi.unstubAllEnvs());
 
 /** Frontmatter for a valid post, with fields replaced or added. */
 function post(fields: Record<string, string> = {}, body = 'Salt the water well.\n') {
@@ -61,6 +36,7 @@ type Stored = { id: string; data: Record<string, unknown>; filePath?: string; bo
 /** Runs one engine over the blog and team folders, as `astro sync` would. */
 async function load(root: string, check?: ContentCheck) {
   const engine = contentEngine(check ? { check } : {});
+  const schemas = { blog: blogSchema, team: teamSchema };
   const collections = {
     blog: engine.files({
       folder: 'src/content/blog',
@@ -73,31 +49,22 @@ async function load(root: string, check?: ContentCheck) {
       schema: teamSchema,
     }),
   };
-  const schemas = { blog: blogSchema, team: teamSchema };
-  const stored = { blog: new Map<string, Stored>(), team: new Map<string, Stored>() };
-  const logged: string[] = [];
-
-  const contextFor = (name: keyof typeof collections) => {
-    const schema = schemas[name]({ image: () => z.string() as never });
-    return {
-      collection: name,
-      config: { root: pathToFileURL(`${root}/`) },
-      logger: { info: (m: string) => logged.push(m), warn: vi.fn(), error: vi.fn() },
-      parseData: async ({ data }: { data: unknown }) => schema.parse(data),
-      generateDigest: (text: string) => text.length,
-      store: {
-        clear: () => stored[name].clear(),
-        set: (entry: Stored) => stored[name].set(entry.id, entry),
-      },
-    } as unknown as LoaderContext;
-  };
-
+  const store = new ContentStore();
+  const logged: Logged = { info: [], error: [] };
   const results = await Promise.allSettled(
-    (['blog', 'team'] as const).map((name) => collections[name].load(contextFor(name))),
+    (['blog', 'team'] as const).map((name) =>
+      collections[name].load(
+        loaderContext({ root, collection: name, schema: schemas[name], store, logged }),
+      ),
+    ),
   );
   const failure = results.find((r) => r.status === 'rejected');
   const error = failure?.status === 'rejected' ? String((failure.reason as Error).message) : '';
-  return { stored, logged, error };
+  const stored = {
+    blog: store.collections.get('blog') as Map<string, Stored>,
+    team: store.collections.get('team') as Map<string, Stored>,
+  };
+  return { stored, logged: logged.info, error };
 }
 
 const team = { 'src/content/team/ana.yaml': member };

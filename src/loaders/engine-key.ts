@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * What decides the meaning of an entry file, besides the file itself: the code that parses,
+ * validates and checks it. That is every module the content config imports, followed through
+ * their own imports, the version of each package they import and of Astro, and the lockfile,
+ * which pins the packages those depend on. A stored entry is reused only while this key is
+ * unchanged, so editing a schema, the engine or a rule it applies, or changing a dependency,
+ * re-reads every entry on the next run.
+ */
+export function engineKey(root: string, configFile: string): string {
+  const hash = createHash('sha256');
+  for (const [name, text] of [...inputs(root, configFile)].sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(`${name}\0${text}\0`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+// `import … from 'x'`, `export … from 'x'`, `import 'x'` and `import('x')`, including type-only
+// imports: hashing a file too many costs nothing, one too few would serve stale entries.
+const specifiers =
+  /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+const sourceExtensions = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx'];
+
+/** The local file an import names, as TypeScript and Vite resolve it; undefined for a package. */
+function localModule(specifier: string, from: string, srcDir: string): string | undefined {
+  const base = specifier.startsWith('@/')
+    ? join(srcDir, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? resolve(dirname(from), specifier)
+      : undefined;
+  if (!base) return undefined;
+  // `./x.js` may name `./x.ts`, as TypeScript allows.
+  const stem = base.replace(/\.[mc]?jsx?$/, '');
+  const candidates = [
+    base,
+    ...sourceExtensions.map((extension) => `${stem}${extension}`),
+    ...sourceExtensions.map((extension) => join(base, `index${extension}`)),
+  ];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+}
+
+/** `astro/zod` → `astro`, `@scope/pkg/sub` → `@scope/pkg`; undefined for built-ins and virtual modules. */
+function packageName(specifier: string): string | undefined {
+  if (/^(node:|astro:|virtual:)/.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function packageVersion(root: string, name: string): string {
+  const manifest = join(root, 'node_modules', name, 'package.json');
+  if (!existsSync(manifest)) return 'not installed';
+  return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
+}
+
+/** Name → text of everything the key covers. */
+function inputs(root: string, configFile: string): Map<string, string> {
+  const srcDir = join(root, 'src');
+  const lockfile = join(root, 'package-lock.json');
+  const found = new Map<string, string>([
+    ['package:astro', packageVersion(root, 'astro')],
+    ['package-lock.json', existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : 'none'],
+  ]);
+  const queue = [configFile];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    const name = relative(root, file).split(sep).join('/');
+    if (found.has(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    found.set(name, text);
+    for (const match of text.matchAll(specifiers)) {
+      const specifier = match[1] ?? match[2] ?? '';
+      const local = localModule(specifier, file, srcDir);
+      if (local) {
+        queue.push(local);
+        continue;
+      }
+      const pkg = packageName(specifier);
+      if (pkg && !specifier.startsWith('.')) {
+        found.set(`package:${pkg}`, packageVersion(root, pkg));
+      }
+    }
+  }
+  return found;
+}

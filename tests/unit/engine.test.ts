@@ -1,0 +1,318 @@
+/**
+ * The content engine's memory, run for real on temporary folders: what it reads again from one
+ * run to the next, how `astro dev` changes reach it, and that the order in which Astro runs the
+ * collections' loaders cannot change the outcome. Parses are counted at `parseSource`, the one
+ * place every entry file is parsed.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CollectionOptions } from '@/loaders/collection';
+import type { ContentCheck } from '@/loaders/content-files';
+import type { Change } from '@/loaders/dev-refresh';
+import { Listing } from '@/loaders/discover';
+import type * as Source from '@/loaders/source';
+import { parseSource } from '@/loaders/source';
+import { blogSchema } from '@/schemas/blog';
+import { teamSchema } from '@/schemas/team';
+import { ContentStore, runEngine, type Order } from '../support/loader-context';
+import { photo, tempProject, writeFiles } from '../support/temp-project';
+
+vi.mock('@/loaders/source', async (original) => {
+  const actual = await original<typeof Source>();
+  return { ...actual, parseSource: vi.fn(actual.parseSource) };
+});
+
+const parsed = () => vi.mocked(parseSource).mock.calls.map(([file]) => file);
+beforeEach(() => {
+  vi.mocked(parseSource).mockClear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const collections: Record<string, CollectionOptions> = {
+  blog: { folder: 'src/content/blog', extensions: ['.md', '.mdx'], schema: blogSchema },
+  team: { folder: 'src/content/team', extensions: ['.yaml', '.yml'], schema: teamSchema },
+};
+
+const post = (title: string, extra = '') => `---
+title: ${title}
+excerpt: About ${title}.
+category: Cooking Tips
+author: ana
+publishDate: 2025-03-12
+image:
+  src: https://images.unsplash.com/photo-1
+  alt: A pot of water
+${extra}---
+
+The body of ${title}.
+`;
+
+/** A writer's own photo beside the entry, in place of the stock one. */
+const ownPhoto = 'image:\n  src: ./cover.jpg\n  alt: A bowl of soup';
+
+const member =
+  'name: Ana\nrole: Cook\nbio: Cooks.\nimage:\n  src: https://images.unsplash.com/photo-2\n  alt: Ana\n';
+
+/** The engine key covers the content config and what it imports; these stand in for ours. */
+const config = {
+  'src/content.config.ts': "import { blogSchema } from './schemas/blog';\nexport {};\n",
+  'src/schemas/blog.ts':
+    "import { text } from '@/schemas/fields';\nexport const blogSchema = {};\n",
+  'src/schemas/fields.ts': 'export const text = 1;\n',
+};
+
+/** A project with one member and two posts, and the store that Astro keeps between runs. */
+function site(files: Record<string, string | Buffer> = {}) {
+  const root = tempProject({
+    ...config,
+    'src/content/team/ana.yaml': member,
+    'src/content/blog/salt.md': post('Salt'),
+    'src/content/blog/2026/pepper.mdx': post('Pepper'),
+    ...files,
+  });
+  const store = new ContentStore();
+  const run = (options: { order?: Order; watching?: boolean; changes?: Change[] } = {}) =>
+    runEngine({ root, store, collections, ...options });
+  const stored = (collection: string) => store.collections.get(collection) ?? new Map();
+  const write = (files: Record<string, string | Buffer>) => writeFiles(root, files);
+  const at = (path: string) => join(root, path);
+  return { root, store, run, stored, write, at };
+}
+
+describe('from one run to the next', () => {
+  it('reads no file again when none has changed, and keeps every entry', async () => {
+    const { run, stored } = site();
+    expect((await run()).error).toBe('');
+    expect(parsed()).toHaveLength(3);
+    const before = [...stored('blog').values()];
+
+    vi.mocked(parseSource).mockClear();
+    const { error, logged } = await run();
+    expect(error).toBe('');
+    expect(parsed()).toEqual([]);
+    expect([...stored('blog').values()]).toEqual(before);
+    expect(logged.info).toContain(
+      '3 entries unchanged since the last run, kept as stored; 0 files read and checked.',
+    );
+  });
+
+  it('reads again only the file that changed, and stores what it now says', async () => {
+    const { run, stored, write } = site();
+    await run();
+    vi.mocked(parseSource).mockClear();
+    write({ 'src/content/blog/salt.md': post('Salt, Revised') });
+
+    expect((await run()).error).toBe('');
+    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Revised');
+  });
+
+  it('forgets a file that was deleted, and one that was renamed, under its old id', async () => {
+    const { run, stored, at } = site();
+    await run();
+    rmSync(at('src/content/blog/salt.md'));
+    renameSync(at('src/content/blog/2026/pepper.mdx'), at('src/content/blog/pepper.mdx'));
+
+    expect((await run()).error).toBe('');
+    expect([...stored('blog').keys()]).toEqual(['pepper']);
+    expect(stored('blog').get('pepper')?.filePath).toBe('src/content/blog/pepper.mdx');
+  });
+
+  it('stores the new path of an entry whose file moved without changing its id or text', async () => {
+    const { run, stored, at } = site();
+    await run();
+    renameSync(at('src/content/blog/salt.md'), at('src/content/blog/salt.mdx'));
+
+    await run();
+    expect(stored('blog').get('salt')?.filePath).toBe('src/content/blog/salt.mdx');
+  });
+
+  it.each([
+    ['a schema the content config imports', 'src/schemas/blog.ts'],
+    ['a module imported through the @/ alias', 'src/schemas/fields.ts'],
+    ['the content config itself', 'src/content.config.ts'],
+    ['the lockfile', 'package-lock.json'],
+  ])('reads every file again when %s changes', async (_, file) => {
+    const { run, write } = site();
+    await run();
+    vi.mocked(parseSource).mockClear();
+    write({ [file]: `// changed\n${file.endsWith('.json') ? '' : 'export {};\n'}` });
+
+    await run();
+    expect(parsed().sort()).toEqual([
+      'src/content/blog/2026/pepper.mdx',
+      'src/content/blog/salt.md',
+      'src/content/team/ana.yaml',
+    ]);
+  });
+
+  it('reads no file again when code that has nothing to do with content changes', async () => {
+    const { run, write } = site({ 'src/components/Card.tsx': 'export const Card = 1;\n' });
+    await run();
+    vi.mocked(parseSource).mockClear();
+    write({ 'src/components/Card.tsx': 'export const Card = 2;\n' });
+
+    await run();
+    expect(parsed()).toEqual([]);
+  });
+
+  it('reports a file with problems on every run, and keeps nothing of it', async () => {
+    const { run, stored, write } = site();
+    await run();
+    write({ 'src/content/blog/salt.md': post('Salt', 'drafts: true\n') });
+
+    for (let round = 0; round < 2; round += 1) {
+      const { error } = await run();
+      expect(error).toContain('src/content/blog/salt.md:10:1');
+      expect(error).toContain('"drafts" is not a field');
+      expect(stored('blog').has('salt')).toBe(false);
+    }
+  });
+
+  it('checks the photo of an unchanged entry again: one deleted since is a problem', async () => {
+    const { run, at } = site({
+      'src/content/blog/soup/index.md': post('Soup').replace(/image:\n.*\n.*/, ownPhoto),
+      'src/content/blog/soup/cover.jpg': await photo(),
+    });
+    expect((await run()).error).toBe('');
+    rmSync(at('src/content/blog/soup/cover.jpg'));
+
+    expect((await run()).error).toContain(
+      'src/content/blog/soup/index.md:8:8\n    image.src: There is no photo at "./cover.jpg"',
+    );
+  });
+});
+
+describe('the order in which Astro loads the collections', () => {
+  const check = vi.fn<ContentCheck>(() => ({ problems: [], notes: ['checked'] }));
+
+  // Each case must end within seconds: a loader that waited for the others would never return
+  // when Astro ran them one by one.
+  it.each<Order>(['together', 'one by one', 'in reverse'])(
+    'makes no difference when they load %s: one report, every problem, one whole-content check',
+    async (order) => {
+      check.mockClear();
+      const { root, store } = site({
+        'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
+        'src/content/blog/salt.md': post('Salt', 'drafts: true\n'),
+        'src/content/blog/soup.md': post('Soup').replace('author: ana', 'author: gordon'),
+      });
+      const { error, failures, logged } = await runEngine({
+        root,
+        store,
+        collections,
+        check,
+        order,
+      });
+      expect(failures).toBe(1);
+      expect(error).toContain('The content has 3 problems in 3 files.');
+      expect(error).toContain('src/content/team/ana.yaml:2:7');
+      expect(error).toContain('src/content/blog/salt.md:10:1');
+      expect(error).toContain('There is no team entry "gordon"');
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(logged.info).toContain('checked');
+    },
+    5_000,
+  );
+});
+
+describe('astro dev', () => {
+  /** A dev server started on the site: a full load, then refreshes naming what changed. */
+  async function devServer(files: Record<string, string | Buffer> = {}) {
+    const project = site(files);
+    await project.run({ watching: true });
+    vi.mocked(parseSource).mockClear();
+    const change = (event: Change['event'], path: string) =>
+      project.run({ watching: true, changes: [{ event, path: project.at(path) }] });
+    return { ...project, change };
+  }
+
+  it('reads only the file that changed', async () => {
+    const { write, change, stored } = await devServer();
+    write({ 'src/content/blog/salt.md': post('Salt, Revised') });
+
+    const { logged } = await change('change', 'src/content/blog/salt.md');
+    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Revised');
+    expect(logged.info).toContain('Reloaded src/content/blog/salt.md');
+  });
+
+  it('takes in a new file and forgets a deleted one', async () => {
+    const { write, change, stored, at } = await devServer();
+    write({ 'src/content/blog/new.md': post('New') });
+    await change('add', 'src/content/blog/new.md');
+    rmSync(at('src/content/blog/salt.md'));
+    await change('unlink', 'src/content/blog/salt.md');
+
+    expect(parsed()).toEqual(['src/content/blog/new.md']);
+    expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'new']);
+  });
+
+  it('keeps the last good version of a file with problems, reports them, and says when they are fixed', async () => {
+    const { write, change, stored } = await devServer();
+    write({ 'src/content/blog/salt.md': post('Salt, Broken', 'drafts: true\n') });
+    const broken = await change('change', 'src/content/blog/salt.md');
+    expect(broken.logged.error.join('\n')).toContain('src/content/blog/salt.md:10:1');
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt');
+
+    write({ 'src/content/blog/salt.md': post('Salt, Fixed') });
+    const fixed = await change('change', 'src/content/blog/salt.md');
+    expect(fixed.logged.error).toEqual([]);
+    expect(fixed.logged.info).toContain('The content problems are fixed.');
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Fixed');
+  });
+
+  it('runs the whole-content checks after a change: a broken reference shows at once', async () => {
+    const { write, change } = await devServer();
+    write({ 'src/content/blog/salt.md': post('Salt').replace('author: ana', 'author: gordon') });
+
+    const { logged } = await change('change', 'src/content/blog/salt.md');
+    expect(logged.error.join('\n')).toContain(
+      'src/content/blog/salt.md:5:9\n    author: There is no team entry "gordon"',
+    );
+  });
+
+  it('lets the other file take the id when one of two clashing files goes', async () => {
+    const { write, change, stored, at } = await devServer();
+    write({ 'src/content/blog/salt/index.md': post('Salt in a Folder') });
+    const clash = await change('add', 'src/content/blog/salt/index.md');
+    expect(clash.logged.error.join('\n')).toContain('both make the entry "salt"');
+
+    rmSync(at('src/content/blog/salt.md'));
+    const resolved = await change('unlink', 'src/content/blog/salt.md');
+    expect(resolved.logged.error).toEqual([]);
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt in a Folder');
+  });
+
+  it('tries an entry again when the photo it was missing is added', async () => {
+    const { write, change } = await devServer({
+      'src/content/blog/soup/index.md': post('Soup').replace(/image:\n.*\n.*/, ownPhoto),
+    });
+    write({ 'src/content/blog/soup/cover.jpg': await photo() });
+
+    const { logged } = await change('add', 'src/content/blog/soup/cover.jpg');
+    expect(parsed()).toEqual(['src/content/blog/soup/index.md']);
+    expect(logged.error).toEqual([]);
+  });
+
+  it('lists a folder again when a folder of entries is renamed', async () => {
+    const { change, stored, at } = await devServer();
+    renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
+    await change('unlinkDir', 'src/content/blog/2026');
+
+    expect([...stored('blog').keys()].sort()).toEqual(['2027/pepper', 'salt']);
+  });
+
+  it('keeps its listing when Astro evaluates the content config again for a change', async () => {
+    // Every refresh here runs a new engine, as Astro's re-evaluation makes one.
+    const { write, change } = await devServer();
+    const scan = vi.spyOn(Listing.prototype, 'scan');
+    write({ 'src/content/blog/salt.md': post('Salt, Again') });
+    await change('change', 'src/content/blog/salt.md');
+    expect(scan).not.toHaveBeenCalled();
+    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+  });
+});
