@@ -6,6 +6,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './config/csp';
 import { noticeCapture } from './config/notice-capture';
 import { sonnerStaticStyles } from './config/sonner-styles';
+import { contentRefresh } from './src/loaders/dev-refresh';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();
@@ -17,6 +18,7 @@ const fontFile = (file: string) => `./src/assets/fonts/${file}`;
 export default defineConfig({
   site: process.env['SITE_URL'] ?? 'https://deliciousbites.com',
   integrations: [
+    contentRefresh(),
     noticeCapture(),
     mdx(),
     react(),
