@@ -1,0 +1,65 @@
+/**
+ * A writer's loop in the real `astro dev`: each save reaches the page, only the saved file is
+ * read again, and problems, including those that need all the content (a reference to a team
+ * member who does not exist), show in the terminal as soon as the file is saved.
+ *
+ * It is also the guard on the one thing the dev refresh takes from Astro beyond its documented
+ * API: that refreshContent() hands the loaders its `context` as the same object
+ * (src/loaders/dev-refresh.ts). If an Astro upgrade changes that, saves stop reaching the page
+ * and these tests fail with the server's log.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { devServer, edit, scratchProject, write } from './scratch';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const newest = 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx';
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('npm run dev', () => {
+  let dir = '';
+  let server: Awaited<ReturnType<typeof devServer>>;
+
+  beforeAll(async () => {
+    dir = scratchProject();
+    server = await devServer(dir);
+    await server.page('/blog/');
+  });
+
+  afterAll(() => server?.stop());
+
+  it('shows a saved edit on the page, reading only the saved file', async () => {
+    edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Sauerkraut, Saved in Dev'));
+    await server.page('/blog/', (html) => html.includes('Sauerkraut, Saved in Dev'));
+    await server.until('the reload line', () => server.log().includes(`Reloaded ${newest}`));
+    // The full read happens once, at start-up; a save is one refresh that reads one file.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(count(server.log(), 'unchanged since the last run')).toBe(1);
+    expect(count(server.log(), 'Syncing content')).toBe(2);
+  });
+
+  it('reports a reference to a missing team member in the terminal as soon as it is saved', async () => {
+    edit(dir, newest, (text) => text.replace(/^author: .*$/m, 'author: gordon'));
+    await server.until('the report of the missing team member', () =>
+      server.log().includes(`${newest}:5:9\n    author: There is no team entry "gordon"`),
+    );
+
+    edit(dir, newest, (text) => text.replace(/^author: .*$/m, 'author: priya-raman'));
+    await server.until('the all-clear', () =>
+      server.log().includes('The content problems are fixed.'),
+    );
+  });
+
+  it('adds a new post to the page, and takes it away when the file is deleted', async () => {
+    const post = readFileSync(join(dir, newest), 'utf8')
+      .replace(/^title: .*$/m, 'title: Brand New in Dev')
+      .replace(/^publishDate: .*$/m, 'publishDate: 2026-01-05');
+    write(dir, 'src/content/blog/2026/brand-new.md', post);
+    await server.page('/blog/', (html) => html.includes('Brand New in Dev'));
+
+    rmSync(join(dir, 'src/content/blog/2026/brand-new.md'));
+    await server.page('/blog/', (html) => !html.includes('Brand New in Dev'));
+  });
+});
