@@ -10,31 +10,31 @@ const paragraph =
   'let the pan tell you when it is ready. Every step here is written so it works on a busy ' +
   'Tuesday with ordinary pans and supermarket ingredients.';
 
-const body = (n) =>
+const body = (n: number) =>
   `Notes for entry ${n}.\n\n## Why it works\n\n${paragraph}\n\n${paragraph}\n\n- Prep first.\n- Cook second.\n`;
 
 /** The nth of a list, cycling. */
-const nth = (list, n) => list[n % list.length];
+const nth = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
 
 /** A date in the past for most entries; every 50th is scheduled, every 40th is a draft. */
-function dates(n) {
+function dates(n: number) {
   const day = new Date(Date.UTC(2020, 0, 1) + (n % 2000) * 86_400_000);
   const publishDate = n % 50 === 0 ? '2099-01-01' : day.toISOString().slice(0, 10);
   return `publishDate: ${publishDate}\n${n % 40 === 0 ? 'draft: true\n' : ''}`;
 }
 
 /** Where entry n goes: a quarter .md, a quarter in a year folder, a few as folders. */
-function path(folder, n) {
+function path(folder: string, n: number) {
   if (n % 10 === 0) return join(folder, `synthetic-${n}`, 'index.md');
   if (n % 4 === 1) return join(folder, `synthetic-${n}.md`);
   if (n % 4 === 2) return join(folder, String(2020 + (n % 6)), `synthetic-${n}.mdx`);
   return join(folder, `synthetic-${n}.mdx`);
 }
 
-const image = (n) =>
+const image = (n: number) =>
   `image:\n  src: https://images.unsplash.com/photo-${1500000000000 + n}\n  alt: Dish number ${n}\n`;
 
-function recipe(n, author) {
+function recipe(n: number, author: string) {
   return `---
 title: Synthetic Recipe ${n}
 description: A generated recipe for measuring builds.
@@ -57,7 +57,7 @@ steps:
 ${body(n)}`;
 }
 
-function post(n, author) {
+function post(n: number, author: string) {
   return `---
 title: Synthetic Post ${n}
 excerpt: A generated post for measuring builds.
@@ -70,13 +70,13 @@ ${body(n)}`;
 }
 
 /** Adds `count` synthetic recipes and posts to the project in `dir`. */
-export function writeSynthetic(dir, count) {
+export function writeSynthetic(dir: string, count: number) {
   const team = readdirSync(join(dir, 'src/content/team')).map((f) => f.replace(/\.ya?ml$/, ''));
   for (let n = 1; n <= count; n += 1) {
     for (const [folder, make] of [
       ['src/content/recipes', recipe],
       ['src/content/blog', post],
-    ]) {
+    ] as const) {
       const file = join(dir, path(folder, n));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, make(n, nth(team, n)));

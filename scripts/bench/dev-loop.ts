@@ -1,0 +1,83 @@
+/**
+ * A writer's loop in `astro dev`, timed from outside as a writer sees it: how long until the
+ * first page answers, and how long from saving a file until the page shows the change.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { firstCardTitle, fileWithTitle } from './entries.ts';
+
+// A fixed port: Astro keeps the dev server's port in the digest that decides whether its
+// content store is still valid, so a port picked at random would empty the store every time.
+const PORT = 4398;
+const EDITS = 5;
+/** A writer pauses between saves; the loop does too, so one save's work never overlaps the next. */
+const BETWEEN_EDITS_MS = 1500;
+const GIVE_UP_MS = 60_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+async function page(path: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`http://localhost:${PORT}${path}`);
+    return response.ok ? await response.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls `path` until `accept` holds for its HTML; the milliseconds it took from `since`. */
+async function until(path: string, accept: (html: string) => boolean, since: number) {
+  for (;;) {
+    const html = await page(path);
+    if (html !== undefined && accept(html)) return { ms: performance.now() - since, html };
+    if (performance.now() - since > GIVE_UP_MS) {
+      throw new Error(`dev loop: ${path} did not show the change within ${GIVE_UP_MS / 1000} s`);
+    }
+    await pause(20);
+  }
+}
+
+/**
+ * Starts `astro dev` in `dir`, times it until /blog/ answers, then edits the excerpt of the first
+ * post on the page `EDITS` times, timing each save until the page shows it. Seconds to ready,
+ * and the median milliseconds from save to page.
+ */
+export async function devLoop(dir: string, { edits = EDITS } = {}) {
+  const started = performance.now();
+  const server = spawn(
+    process.execPath,
+    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT)],
+    {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  server.stdout.on('data', (chunk: Buffer) => (log += chunk));
+  server.stderr.on('data', (chunk: Buffer) => (log += chunk));
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  try {
+    const ready = await until('/blog/', () => true, started);
+    const title = firstCardTitle(ready.html);
+    const file = join(dir, fileWithTitle(dir, 'src/content/blog', title));
+    const times: number[] = [];
+    for (let edit = 0; edit < edits; edit += 1) {
+      await pause(BETWEEN_EDITS_MS);
+      const token = `Edited in the dev loop ${Date.now()}`;
+      const text = readFileSync(file, 'utf8').replace(/^excerpt: .*$/m, `excerpt: ${token}`);
+      const saved = performance.now();
+      writeFileSync(file, text);
+      times.push((await until('/blog/', (html) => html.includes(token), saved)).ms);
+    }
+    return { readySeconds: ready.ms / 1000, editMs: median(times), editTimes: times };
+  } catch (error) {
+    console.error(log.slice(-3000));
+    throw error;
+  } finally {
+    server.kill('SIGINT');
+    await Promise.race([exited, pause(10_000)]);
+  }
+}
