@@ -165,7 +165,11 @@ export class Collection {
     // Astro rebuilds the schema for every entry it parses; only local photos need it.
     const data =
       checked.data ??
-      (await context.parseData({ id, data: source.document.toJS() ?? {}, filePath: file }));
+      (await context.parseData({
+        id,
+        data: source.data as Record<string, unknown>,
+        filePath: file,
+      }));
     // The entry's own photos, as Astro imports them; kept so a later run can check they are there.
     const assetImports = checked.photos?.length ? { assetImports: checked.photos } : {};
     context.store.set({ id, data, body: source.body, filePath: file, digest, ...assetImports });

@@ -72,7 +72,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
       message,
     });
 
-    const raw: unknown = source.document.toJS() ?? {};
+    const raw = source.data;
     const result = await schema.safeParseAsync(raw, { error: explainIssue, reportInput: true });
     let data: Record<string, unknown> | undefined;
     const problems: Problem[] = result.success
