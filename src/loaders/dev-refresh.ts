@@ -1,5 +1,6 @@
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import type { AstroIntegration } from 'astro';
 
 /**
@@ -48,6 +49,69 @@ const GIVE_UP_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type DevServer = Parameters<
+  NonNullable<AstroIntegration['hooks']['astro:server:setup']>
+>[0]['server'];
+
+/** What Vite's module runner offers to forget a module it has evaluated. */
+type EvaluatedModules = {
+  getModuleById(id: string): object | undefined;
+  invalidateModule(node: object): void;
+};
+
+/** Astro's module of the content store, which pages import through `astro:content`. */
+const STORE_MODULE = '\0astro:data-layer-content';
+
+/**
+ * Has every server environment import the content store again, and every open browser tab
+ * reload, as Astro itself does once it has written the store.
+ *
+ * Astro's own invalidation can lose a race: a page request that began importing the store
+ * before it was written can finish after, and Vite's module runner then keeps the old store
+ * for every later request, until the next change (a save that never shows). So once the
+ * requests that were open during a refresh have finished, the store is invalidated again.
+ */
+function reimportStore(server: DevServer) {
+  const timestamp = Date.now();
+  for (const environment of Object.values(server.environments)) {
+    if (environment.name === 'client') continue;
+    const module = environment.moduleGraph.getModuleById(STORE_MODULE);
+    if (module) environment.moduleGraph.invalidateModule(module, undefined, timestamp, true);
+    if ('runner' in environment) {
+      const { evaluatedModules } = environment.runner as { evaluatedModules: EvaluatedModules };
+      const evaluated = evaluatedModules.getModuleById(STORE_MODULE);
+      if (evaluated) evaluatedModules.invalidateModule(evaluated);
+    }
+    // Astro's own signal to forget the pages' cached getStaticPaths() results.
+    environment.hot.send('astro:content-changed', {});
+  }
+  server.environments['client']?.hot.send({ type: 'full-reload', path: '*' });
+}
+
+/**
+ * Follows the dev server's responses. The function it returns takes the time a refresh began
+ * and resolves once every response still open has closed: true when any response was open
+ * since that time, so that it could have imported the store while it was being written.
+ */
+function trackResponses(server: DevServer) {
+  const open = new Set<ServerResponse>();
+  let lastClosed = 0;
+  server.httpServer?.on('request', (_request, response: ServerResponse) => {
+    open.add(response);
+    response.once('close', () => {
+      open.delete(response);
+      lastClosed = Date.now();
+    });
+  });
+  return async (since: number) => {
+    const overlapping = [...open];
+    await Promise.all(
+      overlapping.map((response) => new Promise((resolve) => response.once('close', resolve))),
+    );
+    return overlapping.length > 0 || lastClosed >= since;
+  };
+}
+
 /**
  * `astro dev`: sends each change under src/content to the content engine through Astro's
  * `refreshContent()`, naming the changed files, so the engine reloads only those. A refresh
@@ -68,6 +132,7 @@ export function contentRefresh(): AstroIntegration {
         let timer: ReturnType<typeof setTimeout> | undefined;
         /** Refreshes one after another, each until the loaders have received it. */
         let queue = Promise.resolve();
+        const overlapped = trackResponses(server);
         const send = async (request: Request) => {
           const start = Date.now();
           await refreshContent({ loaders: [LOADER_NAME], context: request });
@@ -79,6 +144,8 @@ export function contentRefresh(): AstroIntegration {
             await pause(RETRY_MS);
             await refreshContent({ loaders: [LOADER_NAME], context: request });
           }
+          // Not awaited: a slow page must not hold up the next refresh.
+          void overlapped(start).then((any) => any && reimportStore(server));
         };
         const flush = () => {
           const request = refreshRequest(pending);
