@@ -3,9 +3,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
-import { cspDirectives } from './config/csp';
-import { noticeCapture } from './config/notice-capture';
-import { sonnerStaticStyles } from './config/sonner-styles';
+import { cspDirectives } from './src/integrations/csp';
+import { noticeCapture } from './src/integrations/notices';
+import { sonnerStaticStyles } from './src/integrations/sonner-styles';
 import { contentRefresh } from './src/loaders/dev-refresh';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
@@ -60,4 +60,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), sonnerStaticStyles()],
   },
+  // Editor help for writers (README, "Editor help"): sync also writes .astro/collections/
+  // collections.json, which tells the Astro VS Code extension each entry file's schema.
+  experimental: { contentIntellisense: true },
 });

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { siteContentCheck } from './lib/content-checks';
+import { siteContentCheck } from './loaders/site-rules';
 import { astroGlob, contentEngine } from './loaders/content-files';
 import { blogSchema } from './schemas/blog';
 import { recipeSchema } from './schemas/recipe';

@@ -19,7 +19,7 @@ declare module 'react' {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the visitor's first pointer, key, focus or notice; see src/scripts/intent-directive.ts. */
+    /** Hydrate on the visitor's first pointer, key, focus or notice; see src/browser/intent-directive.ts. */
     'client:intent'?: boolean;
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createSecureServer } from 'node:http2';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { photoWidths } from '../../src/lib/images.ts';
+import { photoWidths } from '../../src/lib/photos.ts';
 import { PHOTO_HOST } from '../lib/page-weight.ts';
 
 /**

@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { blogFeed } from '@/lib/feeds';
+import { blogFeed } from '@/queries/feeds';
 
-/** The blog feed: every recent post in full. See src/lib/feeds.ts. */
+/** The blog feed: every recent post in full. See src/queries/feeds.ts. */
 export const GET: APIRoute = async ({ site }) => rss(await blogFeed(site));

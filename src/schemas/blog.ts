@@ -1,7 +1,7 @@
 import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { calendarDay, draft, text } from './fields';
-import { photoSchema } from './image';
+import { photoSchema } from './photo';
 import { blogCategories } from './vocabulary';
 
 export const blogSchema = (context: SchemaContext) =>

@@ -1,7 +1,7 @@
 import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { calendarDay, draft, text } from './fields';
-import { photoSchema } from './image';
+import { photoSchema } from './photo';
 import { difficulties, recipeCategories } from './vocabulary';
 
 /** True when `value` has at most one decimal place (4.8 yes, 4.85 no). */

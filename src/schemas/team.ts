@@ -1,7 +1,7 @@
 import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { draft, text } from './fields';
-import { photoSchema } from './image';
+import { photoSchema } from './photo';
 
 export const teamSchema = (context: SchemaContext) =>
   z.strictObject({

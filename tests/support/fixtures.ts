@@ -4,7 +4,7 @@
  */
 import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import type { PostSummary, RecipeSummary } from '@/lib/content';
+import type { PostSummary, RecipeSummary } from '@/queries/content';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PostCard } from '@/components/blog/PostCard';
 import { RecipeCard } from '@/components/recipes/RecipeCard';
-import type { PostSummary, RecipeSummary } from '@/lib/content';
+import type { PostSummary, RecipeSummary } from '@/queries/content';
 import type { PublishState } from '@/lib/publishing';
 import { postSummary, recipeSummary } from '../support/fixtures';
 

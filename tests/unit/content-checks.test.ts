@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedContent } from '@/loaders/content-files';
-import { siteContentCheck } from '@/lib/content-checks';
+import { siteContentCheck } from '@/loaders/site-rules';
 import { entry } from '../support/fixtures';
 
 afterEach(() => vi.unstubAllEnvs());

@@ -19,7 +19,7 @@ const {
   siteData,
   team,
   todaysSpecial,
-} = await import('@/lib/content');
+} = await import('@/queries/content');
 
 /** January `n`, 2025. */
 const day = (n: number) => new Date(Date.UTC(2025, 0, n)).toISOString().slice(0, 10);

@@ -10,8 +10,8 @@ vi.mock('astro:content', async (original) =>
   (await import('../support/content-layer')).inMemoryContent(original),
 );
 
-const { bodyHtml, blogFeed, feedHtml, recipeFeed } = await import('@/lib/feeds');
-const { FEED_SIZE } = await import('@/lib/content');
+const { bodyHtml, blogFeed, feedHtml, recipeFeed } = await import('@/queries/feeds');
+const { FEED_SIZE } = await import('@/queries/content');
 
 const site = new URL('https://deliciousbites.com/');
 

@@ -7,7 +7,7 @@ import {
   recipeListJsonLd,
   serializeJsonLd,
   websiteJsonLd,
-} from '@/lib/structured-data';
+} from '@/queries/structured-data';
 import { entry, inputs, postSummary, recipeSummary } from '../support/fixtures';
 
 const recipe = recipeSummary('tuscan-pasta', {

@@ -1,4 +1,4 @@
-import type { MemberSummary } from '@/lib/content';
+import type { MemberSummary } from '@/queries/content';
 import { Photo } from '@/components/ui/Photo';
 
 export function TeamMemberCard({ member: { data: member, photo } }: { member: MemberSummary }) {

@@ -1,5 +1,5 @@
 import { Calendar, MessageCircle, UserRound } from 'lucide-react';
-import type { PostSummary } from '@/lib/content';
+import type { PostSummary } from '@/queries/content';
 import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/format';

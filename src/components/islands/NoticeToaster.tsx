@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { notify } from '@/lib/notify';
-import { NOTICE_REQUESTED, takePendingNotice } from '@/scripts/notice-channel';
+import { NOTICE_REQUESTED, takePendingNotice } from '@/browser/notice-channel';
 
 /** Toasts dismiss themselves after 5 s. */
 const TOAST_DURATION_MS = 5000;

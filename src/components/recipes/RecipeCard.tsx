@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import type { RecipeSummary } from '@/lib/content';
+import type { RecipeSummary } from '@/queries/content';
 import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { Photo } from '@/components/ui/Photo';

@@ -1,5 +1,5 @@
 import { Clock, Star, Users } from 'lucide-react';
-import type { Recipe } from '@/lib/content';
+import type { Recipe } from '@/queries/content';
 import { formatMinutes, formatRating, formatServings } from '@/lib/format';
 
 type Fact = 'time' | 'servings' | 'rating';

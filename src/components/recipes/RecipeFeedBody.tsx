@@ -1,4 +1,4 @@
-import type { RecipeSummary } from '@/lib/content';
+import type { RecipeSummary } from '@/queries/content';
 import { RecipeFacts } from './RecipeFacts';
 
 type Props = { recipe: RecipeSummary };

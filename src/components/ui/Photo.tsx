@@ -1,6 +1,6 @@
 import type { ShownPhoto } from '@/lib/photos';
 import { cn } from '@/lib/cn';
-import { responsivePhoto } from '@/lib/images';
+import { responsivePhoto } from '@/lib/photos';
 
 type Frame = {
   /** Tailwind class fixing the shape, so the frame holds its size before the photo loads. */

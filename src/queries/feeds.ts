@@ -28,8 +28,8 @@ import {
   type PostSummary,
   type RecipeSummary,
 } from './content';
-import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from './navigation';
-import { previewUrl, type ShownPhoto } from './photos';
+import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from '@/lib/navigation';
+import { previewUrl, type ShownPhoto } from '@/lib/photos';
 
 // Astro renders .md and .mdx with these Sätteri features by default, and astro.config.ts
 // changes neither. The loader stores bodies without their frontmatter.

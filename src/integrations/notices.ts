@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 
-const scripts = new URL('../src/scripts/', import.meta.url);
+const scripts = new URL('../browser/', import.meta.url);
 
 /** Bundles a browser script into one minified classic script, small enough to inline. */
 async function inlineScript(entry: URL): Promise<string> {
@@ -12,7 +12,7 @@ async function inlineScript(entry: URL): Promise<string> {
     minify: true,
     target: 'es2022',
     write: false,
-    tsconfig: new URL('../tsconfig.json', import.meta.url).pathname,
+    tsconfig: new URL('../../tsconfig.json', import.meta.url).pathname,
   });
   return outputFiles[0]!.text.trim();
 }
@@ -20,10 +20,10 @@ async function inlineScript(entry: URL): Promise<string> {
 /**
  * Makes every stubbed action work from the first byte while React waits for the first intent.
  *
- * - src/scripts/notice-capture.ts goes inline into every page's <head>. Astro hashes injected
+ * - src/browser/notice-capture.ts goes inline into every page's <head>. Astro hashes injected
  *   scripts into the content security policy, so no 'unsafe-inline' is needed.
  * - `client:intent` hydrates an island on the first pointer, key, focus or notice
- *   (src/scripts/intent-directive.ts); the toaster uses it.
+ *   (src/browser/intent-directive.ts); the toaster uses it.
  */
 export function noticeCapture(): AstroIntegration {
   return {

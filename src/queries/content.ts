@@ -1,7 +1,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Site } from '@/schemas/site';
-import { readingMinutes } from './format';
-import { showPhoto, type ShownPhoto } from './photos';
+import { readingMinutes } from '@/lib/format';
+import { showPhoto, type ShownPhoto } from '@/lib/photos';
 import {
   dayIn,
   pageCounts,
@@ -9,7 +9,7 @@ import {
   publishState,
   shortfall,
   type PublishState,
-} from './publishing';
+} from '@/lib/publishing';
 
 export type Recipe = CollectionEntry<'recipes'>;
 export type Post = CollectionEntry<'blog'>;

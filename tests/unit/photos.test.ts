@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { photoUrl, responsivePhoto } from '@/lib/images';
+import { photoUrl, responsivePhoto } from '@/lib/photos';
 
 const image = { src: 'https://images.unsplash.com/photo-1551183053-bf91a1d81141', alt: 'Pasta' };
 

@@ -19,7 +19,7 @@ export function sonnerStaticStyles(): Plugin {
       handler(code, id) {
         if (!INSERT_CSS_CALL.test(code)) {
           throw new Error(
-            `sonner-styles: ${id} no longer injects CSS the expected way; update config/sonner-styles.ts`,
+            `sonner-styles: ${id} no longer injects CSS the expected way; update src/integrations/sonner-styles.ts`,
           );
         }
         return { code: code.replace(INSERT_CSS_CALL, ''), map: null };

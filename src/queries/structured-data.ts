@@ -4,9 +4,9 @@
  */
 import type { Site } from '@/schemas/site';
 import type { PostSummary, RecipeSummary } from './content';
-import { isoDate, isoDuration } from './format';
-import { cardUrl } from './navigation';
-import { previewUrl } from './photos';
+import { isoDate, isoDuration } from '@/lib/format';
+import { cardUrl } from '@/lib/navigation';
+import { previewUrl } from '@/lib/photos';
 
 type Thing = Record<string, unknown> & { '@type': string };
 type Graph = { '@context': 'https://schema.org' } & Thing;

@@ -1,7 +1,7 @@
-import type { ContentCheck, LoadedEntry } from '@/loaders/content-files';
-import { findInData } from '@/loaders/find-in-data';
-import type { Problem } from '@/loaders/problems';
-import { fieldName } from '@/loaders/validate';
+import type { ContentCheck, LoadedEntry } from './content-files';
+import { findInData } from './find-in-data';
+import type { Problem } from './problems';
+import { fieldName } from './validate';
 import {
   dayIn,
   dayOf,
@@ -11,7 +11,7 @@ import {
   publishState,
   shortfall,
   type PublishState,
-} from './publishing';
+} from '@/lib/publishing';
 
 type Dated = { publishDate: Date; draft: boolean; featured?: boolean; title: string };
 
