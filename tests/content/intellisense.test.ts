@@ -1,0 +1,209 @@
+/**
+ * Editor help for writers: the JSON schemas `astro sync` writes to .astro/collections/, which the
+ * Astro VS Code extension (frontmatter) and Red Hat's YAML extension (.yaml entries) check each
+ * entry against while it is typed. Validated here with Ajv, as a JSON Schema 2020-12 editor would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, matchesGlob, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Ajv, { type ErrorObject } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { projectRoot } from '../../scripts/lib/scratch-project.ts';
+import { astro, scratchProject } from './scratch';
+
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+
+type Data = Record<string, unknown>;
+type Schema = Record<string, unknown>;
+
+/** The collections the content config defines, read from its source. */
+const collectionNames = [
+  ...readFileSync(join(projectRoot, 'src/content.config.ts'), 'utf8').matchAll(
+    /^\s+(\w+): defineCollection\(/gm,
+  ),
+].map(([, name]) => name ?? '');
+
+/** Every committed entry file, relative to the project and with / separators. */
+const entryFiles = readdirSync(join(projectRoot, 'src/content'), {
+  recursive: true,
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isFile() && /\.(mdx?|ya?ml)$/.test(entry.name))
+  .map((entry) => relative(projectRoot, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  .sort();
+
+/** An entry's fields as an editor reads them: its YAML, or the frontmatter of its Markdown. */
+function fieldsOf(file: string): Data {
+  const text = readFileSync(join(projectRoot, file), 'utf8').replace(/^\uFEFF/, '');
+  const yaml = /\.ya?ml$/.test(file) ? text : /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  if (yaml === undefined) throw new Error(`${file} has no frontmatter`);
+  return parse(yaml) as Data;
+}
+
+/** A VS Code settings file: JSON, as prettier keeps it. */
+const vscode = (file: string) =>
+  JSON.parse(readFileSync(join(projectRoot, '.vscode', file), 'utf8')) as Record<string, unknown>;
+
+const clone = (data: Data): Data => structuredClone(data);
+
+describe('content IntelliSense', () => {
+  let dir = '';
+  const schemas = new Map<string, Schema>();
+  /** Which collection each entry file belongs to, as Astro tells the editor. */
+  let manifest: { collections: { name: string; hasSchema: boolean }[]; entries: Data };
+  const ajv = addFormats(new Ajv({ allErrors: true }));
+  // For a schema with one check taken out, which Ajv's strict mode would warn about.
+  const lenient = addFormats(new Ajv({ allErrors: true, strict: false }));
+
+  /** Ajv's errors for `data` against a collection's schema; [] when it is accepted. */
+  const problems = (collection: string, data: Data, schema = schemas.get(collection), by = ajv) => {
+    if (!schema) throw new Error(`No schema for ${collection}`);
+    const validate = by.compile(schema);
+    return validate(data) ? [] : (validate.errors ?? []);
+  };
+  const summary = (errors: ErrorObject[]) =>
+    errors.map((e) => `${e.instancePath || '/'} ${e.keyword}: ${e.message ?? ''}`).join('\n');
+
+  /** The first committed entry of a collection, by file name. */
+  const sample = (collection: string) => {
+    const file = entryFiles.find((f) => f.startsWith(`src/content/${collection}/`));
+    if (!file) throw new Error(`No committed ${collection} entry`);
+    const data = fieldsOf(file);
+    expect(problems(collection, data), `${file} as committed`).toEqual([]);
+    return data;
+  };
+
+  /**
+   * Expects `data` to be rejected for `keyword` at `path`, and only because of it: with that one
+   * check taken out of the schema, the same data passes.
+   */
+  const rejectedFor = (
+    collection: string,
+    data: Data,
+    path: string,
+    keyword: string,
+    loosen: (schema: Schema) => void,
+  ) => {
+    const errors = problems(collection, data);
+    expect(errors.map((e) => [e.instancePath, e.keyword])).toContainEqual([path, keyword]);
+    const loose = structuredClone(schemas.get(collection)) as Schema;
+    loosen(loose);
+    expect(problems(collection, data, loose, lenient), 'with the check taken out').toEqual([]);
+  };
+
+  /** A property's schema inside an object schema. */
+  const property = (schema: Schema, name: string) =>
+    (schema['properties'] as Record<string, Schema>)[name] as Schema;
+
+  beforeAll(() => {
+    dir = scratchProject();
+    const { status, output } = astro(dir, 'sync');
+    expect(status, output).toBe(0);
+    const folder = join(dir, '.astro/collections');
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.schema.json'))) {
+      schemas.set(
+        file.replace(/\.schema\.json$/, ''),
+        JSON.parse(readFileSync(join(folder, file), 'utf8')),
+      );
+    }
+    manifest = JSON.parse(readFileSync(join(folder, 'collections.json'), 'utf8'));
+  });
+
+  it('writes a JSON schema for every collection the content config defines', () => {
+    expect(collectionNames).toEqual(expect.arrayContaining(['recipes', 'blog', 'team', 'site']));
+    expect([...schemas.keys()].sort()).toEqual([...collectionNames].sort());
+    for (const [name, schema] of schemas) {
+      expect(schema['$schema'], name).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema['additionalProperties'], name).toBe(false);
+    }
+  });
+
+  it("tells the Astro extension every committed entry's collection (collections.json)", () => {
+    expect(manifest.collections.map((c) => c.name).sort()).toEqual([...collectionNames].sort());
+    expect(manifest.collections.every((c) => c.hasSchema)).toBe(true);
+    expect(entryFiles.length).toBeGreaterThan(25);
+    for (const file of entryFiles) {
+      const key = pathToFileURL(join(dir, file)).href.toLowerCase();
+      expect(manifest.entries[key], file).toBe(file.split('/')[2]);
+    }
+  });
+
+  it('accepts every committed entry', () => {
+    for (const file of entryFiles) {
+      const errors = problems(file.split('/')[2] ?? '', fieldsOf(file));
+      expect(errors, `${file}:\n${summary(errors)}`).toEqual([]);
+    }
+  });
+
+  it('rejects a field no schema has, such as drafts: true, in every collection', () => {
+    for (const collection of collectionNames) {
+      const data = { ...sample(collection), drafts: true };
+      rejectedFor(collection, data, '', 'additionalProperties', (schema) => {
+        delete schema['additionalProperties'];
+      });
+    }
+  });
+
+  it('rejects a rating above 5', () => {
+    const recipe = { ...sample('recipes'), rating: 7.5 };
+    rejectedFor('recipes', recipe, '/rating', 'maximum', (schema) => {
+      delete property(schema, 'rating')['maximum'];
+    });
+  });
+
+  it('rejects a category that is not on the list, such as Cookery', () => {
+    for (const collection of ['recipes', 'blog']) {
+      const data = { ...sample(collection), category: 'Cookery' };
+      rejectedFor(collection, data, '/category', 'enum', (schema) => {
+        delete property(schema, 'category')['enum'];
+      });
+    }
+  });
+
+  it('rejects a number written as words, a date not written YYYY-MM-DD, and a photo with no alt', () => {
+    rejectedFor('recipes', { ...sample('recipes'), servings: 'four' }, '/servings', 'type', (s) => {
+      delete property(s, 'servings')['type'];
+    });
+    const post = { ...sample('blog'), publishDate: '12/03/2025' };
+    rejectedFor('blog', post, '/publishDate', 'pattern', (schema) => {
+      delete property(schema, 'publishDate')['pattern'];
+    });
+    const member = clone(sample('team'));
+    delete (member['image'] as Data)['alt'];
+    rejectedFor('team', member, '/image', 'required', (schema) => {
+      property(schema, 'image')['required'] = ['src'];
+    });
+  });
+
+  it('leaves to npm run check:content what a schema cannot know', () => {
+    // Each of these is stopped by `npm run check:content` and the build (tests/content/writers).
+    const recipe = sample('recipes');
+    for (const change of [
+      { author: 'nobody-on-the-team' },
+      { publishDate: '2025-02-30' },
+      { rating: 4.85 },
+      { image: { src: './photo-not-there.jpg', alt: 'A photo that is missing' } },
+    ]) {
+      expect(problems('recipes', { ...recipe, ...change }), JSON.stringify(change)).toEqual([]);
+    }
+  });
+
+  it('is switched on for VS Code: extensions, the Astro setting, and a schema for each YAML entry', () => {
+    expect(vscode('extensions.json')['recommendations']).toEqual(
+      expect.arrayContaining(['astro-build.astro-vscode', 'redhat.vscode-yaml']),
+    );
+    const settings = vscode('settings.json');
+    expect(settings['astro.content-intellisense']).toBe(true);
+    const yamlSchemas = Object.entries(settings['yaml.schemas'] as Record<string, string[]>);
+    const yamlFiles = entryFiles.filter((file) => /\.ya?ml$/.test(file));
+    expect(yamlFiles.length).toBeGreaterThan(0);
+    for (const file of yamlFiles) {
+      const mapped = yamlSchemas
+        .filter(([, globs]) => globs.some((glob) => matchesGlob(file, glob)))
+        .map(([schema]) => schema);
+      expect(mapped, file).toEqual([`./.astro/collections/${file.split('/')[2]}.schema.json`]);
+    }
+  });
+});
