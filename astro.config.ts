@@ -5,7 +5,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
-import { sonnerStaticStyles } from './src/integrations/sonner-styles';
 import { contentRefresh } from './src/loaders/dev-refresh';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
@@ -58,7 +57,7 @@ export default defineConfig({
     csp: { directives: [...cspDirectives] },
   },
   vite: {
-    plugins: [tailwindcss(), sonnerStaticStyles()],
+    plugins: [tailwindcss()],
   },
   // Editor help for writers (README, "Editor help"): sync also writes .astro/collections/
   // collections.json, which tells the Astro VS Code extension each entry file's schema.

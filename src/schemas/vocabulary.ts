@@ -27,7 +27,7 @@ export const blogCategories = [
   'Vegan',
 ] as const;
 
-/** The notices a stubbed action can show; their texts are in src/lib/notices.ts. */
+/** The notices a stubbed action can show; their texts are in src/components/islands/NoticeToaster.tsx. */
 export const noticeIds = ['notImplemented', 'filtersNotImplemented', 'messageSent'] as const;
 
 export type NoticeId = (typeof noticeIds)[number];

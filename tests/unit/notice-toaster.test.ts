@@ -9,7 +9,7 @@ vi.mock('sonner', () => ({
   ),
 }));
 
-const { notify } = await import('@/lib/notify');
+const { notify, notices } = await import('@/components/islands/NoticeToaster');
 
 beforeEach(() => {
   calls.length = 0;
@@ -18,14 +18,13 @@ beforeEach(() => {
 describe('notify', () => {
   it('shows a notice by id, with its catalogued title', () => {
     notify('filtersNotImplemented');
-    expect(calls.at(-1)).toBe('show Filter functionality is not implemented yet. Stay tuned! {}');
+    expect(calls.at(-1)).toBe(`show ${notices.filtersNotImplemented.title} {}`);
   });
 
   it('passes the description along when the notice has one', () => {
     notify('messageSent');
-    expect(calls.at(-1)).toBe(
-      `show Message Sent (Simulation) {"description":"Thanks for reaching out! We'll get back to you shortly. (This is a demo)."}`,
-    );
+    const { title, description } = notices.messageSent;
+    expect(calls.at(-1)).toBe(`show ${title} ${JSON.stringify({ description })}`);
   });
 
   it('dismisses the previous toast first, so at most one shows', () => {
