@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { slug } from 'github-slugger';
 import { parse } from 'yaml';
-import { dayIn, PLACEHOLDER } from '../src/lib/publishing.ts';
+import { PLACEHOLDER } from '../src/config.ts';
+import { dayIn } from '../src/lib/publishing.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
 
 const root = join(import.meta.dirname, '..');

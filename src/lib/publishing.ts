@@ -1,20 +1,9 @@
 /**
- * When an entry goes live, and how many the pages need. Plain functions with no Astro imports:
- * the content loader checks the rules before a build, and the queries apply them on every page.
+ * When an entry goes live. Plain functions with no Astro imports: the content engine checks the
+ * rules before a build, and the queries apply them on every page.
  */
 
-/** How many published entries each page shows. A page never shows fewer: the build fails. */
-export const pageCounts = {
-  featuredRecipes: 6,
-  recipeGrid: 12,
-  blogGrid: 8,
-  homePosts: 4,
-} as const;
-
 export type PublishState = 'published' | 'scheduled' | 'draft';
-
-/** The word that starts each value `npm run new` leaves for the writer; nothing live may keep it. */
-export const PLACEHOLDER = 'REPLACE';
 
 type Publishable = { publishDate: Date; draft: boolean };
 

@@ -2,18 +2,17 @@ import type { ContentCheck, LoadedEntry } from './content-files';
 import { findInData } from './find-in-data';
 import type { Problem } from './problems';
 import { fieldName } from './validate';
+import { pageNeeds, PLACEHOLDER } from '@/config';
 import {
   dayIn,
   dayOf,
-  pageCounts,
-  PLACEHOLDER,
   publishingInstant,
   publishState,
   shortfall,
   type PublishState,
 } from '@/lib/publishing';
 
-type Dated = { publishDate: Date; draft: boolean; featured?: boolean; title: string };
+type Dated = { publishDate: Date; draft: boolean; title: string };
 
 /** Lists at most this many entries by name in the build log; the rest are counted. */
 const LISTED = 20;
@@ -49,36 +48,21 @@ export const siteContentCheck: ContentCheck = (content, { locate, rejected }) =>
   const recipes = collection('recipes');
   const posts = collection('blog');
   const problems: Problem[] = [];
-  const need = (collection: string, what: string, count: number, states: PublishState[]) => {
+  for (const need of Object.values(pageNeeds)) {
+    const states = collection(need.collection)
+      .filter(({ entry }) => !('qualifies' in need) || need.qualifies(entry.data))
+      .map(({ state }) => state);
     const published = states.filter((s) => s === 'published').length;
-    if (published >= count) return;
-    const left = rejected(collection);
+    if (published >= need.count) continue;
+    const left = rejected(need.collection);
     const note = left
       ? ` ${left} ${left === 1 ? 'entry' : 'entries'} with problems listed here ${left === 1 ? 'was' : 'were'} not counted.`
       : '';
     problems.push({
-      file: `src/content/${collection}`,
-      message: shortfall(what, count, states) + note,
+      file: `src/content/${need.collection}`,
+      message: shortfall(need.label, need.count, states) + note,
     });
-  };
-  need(
-    'recipes',
-    '/recipes',
-    pageCounts.recipeGrid,
-    recipes.map((r) => r.state),
-  );
-  need(
-    'recipes',
-    'Featured Recipes on the home page (recipes with "featured: true")',
-    pageCounts.featuredRecipes,
-    recipes.filter((r) => (r.entry.data as Dated).featured).map((r) => r.state),
-  );
-  need(
-    'blog',
-    '/blog',
-    pageCounts.blogGrid,
-    posts.map((p) => p.state),
-  );
+  }
 
   const special = site?.data['todaysSpecial'] as { id: string } | undefined;
   const specialState = recipes.find((r) => r.entry.id === special?.id)?.state;

@@ -1,15 +1,9 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Site } from '@/schemas/site';
+import { FEED_SIZE, pageNeeds } from '@/config';
 import { readingMinutes } from '@/lib/format';
 import { showPhoto, type ShownPhoto } from '@/lib/photos';
-import {
-  dayIn,
-  pageCounts,
-  publishingInstant,
-  publishState,
-  shortfall,
-  type PublishState,
-} from '@/lib/publishing';
+import { dayIn, publishingInstant, publishState, type PublishState } from '@/lib/publishing';
 
 export type Recipe = CollectionEntry<'recipes'>;
 export type Post = CollectionEntry<'blog'>;
@@ -26,14 +20,6 @@ export type RecipeSummary = Shown<Recipe> & { author: TeamMember };
 /** A post as the pages list it, with its author resolved and its reading time measured. */
 export type PostSummary = Shown<Post> & { author: TeamMember; readingMinutes: number };
 
-/** Thrown when content is missing or inconsistent; the message says what to fix and where. */
-export class ContentError extends Error {
-  override name = 'ContentError';
-}
-
-/** Items per feed: readers only fetch what is new, and each post's body is rendered for it. */
-export const FEED_SIZE = 20;
-
 type Dated = { data: { publishDate: Date; title: string } };
 
 // Newest first; ties by title, so the order never depends on the file system.
@@ -41,41 +27,29 @@ const newestFirst = (a: Dated, b: Dated) =>
   b.data.publishDate.valueOf() - a.data.publishDate.valueOf() ||
   a.data.title.localeCompare(b.data.title);
 
-/** The first `count` items, or a ContentError saying what is missing and what is waiting. */
-function take<T extends { status: PublishState }>(
-  items: readonly T[],
-  count: number,
-  what: string,
-  states: readonly PublishState[] = items.map((item) => item.status),
-): T[] {
-  if (items.length < count) throw new ContentError(shortfall(what, count, states));
-  return items.slice(0, count);
+/**
+ * An entry another names. The content engine stops the build at any reference to a missing
+ * entry, at its line, before a page renders, so this only guards the types.
+ */
+function present<T>(entry: T | undefined, what: string): T {
+  if (!entry) throw new Error(`${what} is missing; npm run check:content says where.`);
+  return entry;
 }
 
-/** Resolves a team reference, failing loudly where Astro would only log. */
+/** Resolves a recipe's or post's author. */
 async function authorOf(entry: Recipe | Post): Promise<TeamMember> {
-  const member = await getEntry(entry.data.author);
-  if (!member) {
-    throw new ContentError(
-      `${entry.filePath ?? entry.id}: "author" refers to team member "${entry.data.author.id}", ` +
-        'which does not exist. Use the file name of an entry in src/content/team.',
-    );
-  }
-  return member;
+  return present(await getEntry(entry.data.author), `Team member "${entry.data.author.id}"`);
 }
 
 /** The one site-settings entry, src/content/site/site.yaml. */
 export async function siteData(): Promise<Site> {
-  const entry = await getEntry('site', 'site');
-  if (!entry) throw new ContentError('src/content/site/site.yaml is missing.');
-  return entry.data;
+  return present(await getEntry('site', 'site'), 'src/content/site/site.yaml').data;
 }
 
 /**
- * The entries of a collection that pages may show, newest first, each with its publish state,
- * and the states of all of them for count messages. A build shows only published entries;
- * `astro dev` shows drafts and scheduled entries too, and the cards label them, unless
- * `publishedOnly` asks for what a build would show (the feeds).
+ * The entries of a collection that pages may show, newest first, each with its publish state.
+ * A build shows only published entries; `astro dev` shows drafts and scheduled entries too, and
+ * the cards label them, unless `publishedOnly` asks for what a build would show (the feeds).
  */
 async function visible<C extends 'recipes' | 'blog'>(collection: C, publishedOnly = false) {
   const today = dayIn((await siteData()).timezone, publishingInstant());
@@ -84,20 +58,27 @@ async function visible<C extends 'recipes' | 'blog'>(collection: C, publishedOnl
     status: publishState(entry.data, today),
   }));
   const showUnpublished = import.meta.env.DEV && !publishedOnly;
-  const shown = entries.filter(({ status }) => showUnpublished || status === 'published');
-  return {
-    entries: shown.sort((a, b) => newestFirst(a.entry, b.entry)),
-    states: entries.map(({ status }) => status),
-  };
+  return entries
+    .filter(({ status }) => showUnpublished || status === 'published')
+    .sort((a, b) => newestFirst(a.entry, b.entry));
 }
+
+/** Which entries a list takes: the newest `limit` that pass `where`; published only for feeds. */
+type Listing = {
+  limit?: number;
+  publishedOnly?: boolean;
+  where?: (data: Record<string, unknown>) => boolean;
+};
 
 /**
  * The recipes a page may show, newest first, with their authors resolved. `limit` resolves
- * only the newest few, for pages that show a fixed number.
+ * only the newest few that pass `where`, for pages that show a fixed number.
  */
-async function listedRecipes({ limit = Infinity, publishedOnly = false } = {}) {
-  const { entries, states } = await visible('recipes', publishedOnly);
-  const recipes = await Promise.all(
+async function listedRecipes({ limit = Infinity, publishedOnly = false, where }: Listing = {}) {
+  const entries = (await visible('recipes', publishedOnly)).filter(
+    ({ entry }) => !where || where(entry.data),
+  );
+  return Promise.all(
     entries.slice(0, limit).map(async ({ entry, status }): Promise<RecipeSummary> => ({
       ...entry,
       status,
@@ -105,45 +86,33 @@ async function listedRecipes({ limit = Infinity, publishedOnly = false } = {}) {
       author: await authorOf(entry),
     })),
   );
-  return { recipes, states };
 }
 
 /** Every published recipe, newest first. */
 export async function allRecipes(): Promise<RecipeSummary[]> {
-  return (await listedRecipes()).recipes;
+  return listedRecipes();
 }
 
-/** Home page: the newest 6 recipes marked `featured: true`. */
+/** Home page: the newest featured recipes. */
 export async function featuredRecipes(): Promise<RecipeSummary[]> {
-  const { recipes } = await listedRecipes();
-  const featured = recipes.filter((recipe) => recipe.data.featured);
-  return take(
-    featured,
-    pageCounts.featuredRecipes,
-    'Featured Recipes on the home page (recipes with "featured: true")',
-  );
+  const { qualifies, count } = pageNeeds.featuredRecipes;
+  return listedRecipes({ limit: count, where: qualifies });
 }
 
-/** /recipes: the newest 12 recipes. */
+/** /recipes: the newest recipes. */
 export async function recipeGrid(): Promise<RecipeSummary[]> {
-  const { recipes, states } = await listedRecipes({ limit: pageCounts.recipeGrid });
-  return take(recipes, pageCounts.recipeGrid, '/recipes', states);
+  return listedRecipes({ limit: pageNeeds.recipeGrid.count });
 }
 
 /** /recipes/rss.xml: the newest published recipes, up to FEED_SIZE; never drafts or scheduled. */
 export async function feedRecipes(): Promise<RecipeSummary[]> {
-  return (await listedRecipes({ limit: FEED_SIZE, publishedOnly: true })).recipes;
+  return listedRecipes({ limit: FEED_SIZE, publishedOnly: true });
 }
 
 /** The recipe named by `todaysSpecial` in the site settings. */
 export async function todaysSpecial(): Promise<Shown<Recipe>> {
   const { todaysSpecial: ref, timezone } = await siteData();
-  const recipe = await getEntry(ref);
-  if (!recipe) {
-    throw new ContentError(
-      `src/content/site/site.yaml: "todaysSpecial" refers to recipe "${ref.id}", which does not exist.`,
-    );
-  }
+  const recipe = present(await getEntry(ref), `Today's Special, recipe "${ref.id}"`);
   const status = publishState(recipe.data, dayIn(timezone, publishingInstant()));
   return { ...recipe, status, photo: await showPhoto(recipe.data.image) };
 }
@@ -152,9 +121,9 @@ export async function todaysSpecial(): Promise<Shown<Recipe>> {
  * The posts a page may show, newest first, with their authors and reading times. `limit`
  * resolves only the newest few, for pages that show a fixed number.
  */
-async function listedPosts({ limit = Infinity, publishedOnly = false } = {}) {
-  const { entries, states } = await visible('blog', publishedOnly);
-  const posts = await Promise.all(
+async function listedPosts({ limit = Infinity, publishedOnly = false }: Listing = {}) {
+  const entries = await visible('blog', publishedOnly);
+  return Promise.all(
     entries.slice(0, limit).map(async ({ entry, status }): Promise<PostSummary> => ({
       ...entry,
       status,
@@ -163,29 +132,26 @@ async function listedPosts({ limit = Infinity, publishedOnly = false } = {}) {
       readingMinutes: readingMinutes(entry.body ?? ''),
     })),
   );
-  return { posts, states };
 }
 
 /** Every published post, newest first. */
 export async function allPosts(): Promise<PostSummary[]> {
-  return (await listedPosts()).posts;
+  return listedPosts();
 }
 
-/** /blog: the 8 newest published posts. */
+/** /blog: the newest posts. */
 export async function blogGrid(): Promise<PostSummary[]> {
-  const { posts, states } = await listedPosts({ limit: pageCounts.blogGrid });
-  return take(posts, pageCounts.blogGrid, '/blog', states);
+  return listedPosts({ limit: pageNeeds.blogGrid.count });
 }
 
-/** Home page's Latest from Our Blog: the 4 newest published posts, the first shown large. */
+/** Home page's Latest from Our Blog: the newest posts, the first shown large. */
 export async function homePosts(): Promise<PostSummary[]> {
-  const { posts, states } = await listedPosts({ limit: pageCounts.homePosts });
-  return take(posts, pageCounts.homePosts, 'Latest from Our Blog on the home page', states);
+  return listedPosts({ limit: pageNeeds.homePosts.count });
 }
 
 /** /rss.xml: the newest published posts, up to FEED_SIZE; never drafts or scheduled. */
 export async function feedPosts(): Promise<PostSummary[]> {
-  return (await listedPosts({ limit: FEED_SIZE, publishedOnly: true })).posts;
+  return listedPosts({ limit: FEED_SIZE, publishedOnly: true });
 }
 
 /** The team, by `order`, then by name; members still drafted show only in `astro dev`. */

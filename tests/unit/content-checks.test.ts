@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedContent } from '@/loaders/content-files';
+import { pageNeeds } from '@/config';
 import { siteContentCheck } from '@/loaders/site-rules';
 import { entry } from '../support/fixtures';
 
@@ -85,5 +86,52 @@ describe('placeholders left by npm run new', () => {
       blog: [loaded('blog', 'salt', { excerpt: 'When to REPLACE your knives.' })],
     });
     expect(placeholderProblems(problems)).toEqual([]);
+  });
+});
+
+describe('page counts', () => {
+  const entries = (collection: 'recipes' | 'blog', count: number, fields = {}) =>
+    Array.from({ length: count }, (_, i) => loaded(collection, `e${i}`, fields));
+  const featured = (recipes: boolean) => (recipes ? { featured: true } : {});
+
+  it.each(Object.entries(pageNeeds))(
+    '%s: names the page, its need and the supply when it cannot be filled',
+    (_, need) => {
+      const isRecipes = need.collection === 'recipes';
+      const { problems } = check({
+        [need.collection]: entries(need.collection, need.count - 1, featured(isRecipes)),
+      });
+      expect(problems).toContainEqual({
+        file: `src/content/${need.collection}`,
+        message: `${need.label} needs ${need.count}, but only ${need.count - 1} are published. Add entries, or publish ones that are waiting.`,
+      });
+    },
+  );
+
+  it('are met by exactly as many published entries as each page shows', () => {
+    const most = (collection: string) =>
+      Math.max(
+        ...Object.values(pageNeeds)
+          .filter((need) => need.collection === collection)
+          .map((need) => need.count),
+      );
+    const { problems } = check({
+      recipes: entries('recipes', most('recipes'), { featured: true }),
+      blog: entries('blog', most('blog')),
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('count only featured recipes for the home page', () => {
+    const { count, label } = pageNeeds.featuredRecipes;
+    const { problems } = check({
+      recipes: [
+        ...entries('recipes', count - 1, { featured: true }),
+        loaded('recipes', 'plain', { featured: false }),
+      ],
+    });
+    expect(problems.map((p) => p.message)).toContain(
+      `${label} needs ${count}, but only ${count - 1} are published. Add entries, or publish ones that are waiting.`,
+    );
   });
 });

@@ -11,7 +11,7 @@ vi.mock('astro:content', async (original) =>
 );
 
 const { bodyHtml, blogFeed, feedHtml, recipeFeed } = await import('@/queries/feeds');
-const { FEED_SIZE } = await import('@/queries/content');
+const { FEED_SIZE } = await import('@/config');
 
 const site = new URL('https://deliciousbites.com/');
 
