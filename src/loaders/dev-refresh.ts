@@ -59,8 +59,11 @@ type EvaluatedModules = {
   invalidateModule(node: object): void;
 };
 
-/** Astro's module of the content store, which pages import through `astro:content`. */
-const STORE_MODULE = '\0astro:data-layer-content';
+/**
+ * Astro's module of the content store, which pages import through `astro:content`. Not a public
+ * name; tests/unit/dev-refresh.test.ts fails if an Astro upgrade changes it.
+ */
+export const STORE_MODULE = '\0astro:data-layer-content';
 
 /**
  * Has every server environment import the content store again, and every open browser tab

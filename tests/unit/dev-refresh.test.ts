@@ -3,10 +3,11 @@
  * when it has the pages import the content store again.
  */
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changesOf, contentRefresh, type Change } from '@/loaders/dev-refresh';
-
-const STORE_MODULE = '\0astro:data-layer-content';
+import { changesOf, contentRefresh, STORE_MODULE, type Change } from '@/loaders/dev-refresh';
 const root = '/site';
 
 /** A dev server with one server environment that has imported the store, and a browser tab. */
@@ -131,5 +132,15 @@ describe('contentRefresh', () => {
     });
     expect(dev.ssr.hot.send).toHaveBeenCalledWith('astro:content-changed', {});
     expect(dev.client.hot.send).toHaveBeenCalledWith({ type: 'full-reload', path: '*' });
+  });
+
+  it("names the content store's module as the installed Astro does", () => {
+    const astro = dirname(createRequire(import.meta.url).resolve('astro'));
+    const constants = readFileSync(join(astro, 'content/consts.js'), 'utf8');
+    const name = /const DATA_STORE_VIRTUAL_ID = "([^"]+)"/.exec(constants)?.[1];
+    expect(
+      `\0${name}`,
+      'Astro renamed its content store module: update STORE_MODULE in src/loaders/dev-refresh.ts',
+    ).toBe(STORE_MODULE);
   });
 });
