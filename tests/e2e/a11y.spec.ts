@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { allPages, open, settleAnimations, viewports } from './helpers';
+import type { Page } from '@playwright/test';
+import { allPages, expect, open, settleAnimations, test, viewports } from './helpers';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 

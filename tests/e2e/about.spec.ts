@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers';
 
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('about page', () => {
-  test('tells the story and the mission', async ({ page }) => {
-    await page.goto('/about');
+  test('tells the story and the mission', async ({ readPage }) => {
+    const page = await readPage('/about');
     for (const heading of [/story/i, /mission/i]) {
       const h = main(page).getByRole('heading', { level: 2, name: heading });
       await expect(h).toBeVisible();
@@ -15,8 +16,8 @@ test.describe('about page', () => {
     await expect(mission.locator('xpath=following-sibling::p[1]')).toHaveText(/\w+( \w+){10,}/);
   });
 
-  test('lists three values, each with a name and a description', async ({ page }) => {
-    await page.goto('/about');
+  test('lists three values, each with a name and a description', async ({ readPage }) => {
+    const page = await readPage('/about');
     const values = main(page).getByRole('region', { name: /values/i });
     await expect(values.getByRole('heading', { level: 3 })).toHaveCount(3);
     await expect(values.getByRole('listitem')).toHaveCount(3);
@@ -25,8 +26,8 @@ test.describe('about page', () => {
     }
   });
 
-  test('introduces each team member with a name, a role and a bio', async ({ page }) => {
-    await page.goto('/about');
+  test('introduces each team member with a name, a role and a bio', async ({ readPage }) => {
+    const page = await readPage('/about');
     const team = main(page).getByRole('region', { name: /team/i });
     const members = team.getByRole('article');
     expect(await members.count()).toBeGreaterThan(0);

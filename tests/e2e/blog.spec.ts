@@ -1,12 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectActionToasts, FILTER_TOAST, GENERIC_TOAST, LONG_DATE, open } from './helpers';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectActionToasts,
+  FILTER_TOAST,
+  GENERIC_TOAST,
+  LONG_DATE,
+  open,
+  SPEC,
+  test,
+} from './helpers';
 import { blogCategories } from '../../src/schemas/vocabulary';
 
 const posts = (page: Page) => page.getByRole('main').getByRole('article');
 
 test.describe('blog page', () => {
-  test('shows the heading "From Our Kitchen to Yours" and a search box', async ({ page }) => {
-    await page.goto('/blog');
+  test('shows the heading "From Our Kitchen to Yours" and a search box', async ({ readPage }) => {
+    const page = await readPage('/blog');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('From Our Kitchen to Yours');
     await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
     await expect(page.getByRole('main').getByRole('searchbox')).toHaveAccessibleName(/search/i);
@@ -32,16 +41,16 @@ test.describe('blog page', () => {
     });
   }
 
-  test('shows exactly 8 post cards', async ({ page }) => {
-    await page.goto('/blog');
-    await expect(posts(page)).toHaveCount(8);
+  test(`shows exactly ${SPEC.postCards} post cards`, async ({ readPage }) => {
+    const page = await readPage('/blog');
+    await expect(posts(page)).toHaveCount(SPEC.postCards);
   });
 
   test('each post card shows category, title, excerpt, author, date and comment count', async ({
-    page,
+    readPage,
   }) => {
-    await page.goto('/blog');
-    await expect(posts(page)).toHaveCount(8);
+    const page = await readPage('/blog');
+    await expect(posts(page)).toHaveCount(SPEC.postCards);
     for (const card of await posts(page).all()) {
       const title = card.getByRole('heading');
       await expect(title).toHaveCount(1);
@@ -65,8 +74,8 @@ test.describe('blog page', () => {
     }
   });
 
-  test('lists the newest post first, dates descending', async ({ page }) => {
-    await page.goto('/blog');
+  test('lists the newest post first, dates descending', async ({ readPage }) => {
+    const page = await readPage('/blog');
     const dates: number[] = [];
     for (const card of await posts(page).all()) {
       const text = ((await card.getByText(LONG_DATE).textContent()) ?? '').trim();
@@ -88,11 +97,11 @@ test.describe('blog page', () => {
     await expect(page).toHaveURL(/\/blog\/?$/);
   });
 
-  test('pagination shows Previous, "Page 1 of 3" and Next', async ({ page }) => {
-    await page.goto('/blog');
+  test(`pagination shows Previous, "${SPEC.pageLabel}" and Next`, async ({ readPage }) => {
+    const page = await readPage('/blog');
     const main = page.getByRole('main');
     await expect(main.getByRole('button', { name: 'Previous' })).toBeVisible();
-    await expect(main.getByText('Page 1 of 3', { exact: true })).toBeVisible();
+    await expect(main.getByText(SPEC.pageLabel, { exact: true })).toBeVisible();
     await expect(main.getByRole('button', { name: 'Next' })).toBeVisible();
   });
 
@@ -105,7 +114,7 @@ test.describe('blog page', () => {
         () => main.getByRole('button', { name, exact: true }).click(),
         FILTER_TOAST,
       );
-      await expect(main.getByText('Page 1 of 3', { exact: true })).toBeVisible();
+      await expect(main.getByText(SPEC.pageLabel, { exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\/blog\/?$/);
     });
   }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   blockPhotos,
   holdFontsUntilFirstPaint,
@@ -11,6 +11,7 @@ import {
   totalGzip,
   type Script,
 } from '../../scripts/lib/page-weight.ts';
+import { expect, test } from './helpers';
 
 /**
  * The performance budget of every route (`npm run budget`), counted the way `npm run bench`

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  expect,
   expectNoToast,
   expectToast,
   open,
   SENT_DESCRIPTION,
   SENT_TITLE,
+  test,
   validity,
 } from './helpers';
 
@@ -50,9 +52,9 @@ async function expectKept(form: Form, values: Values) {
 
 test.describe('contact form', () => {
   test('has required name, email, subject and message fields with visible labels', async ({
-    page,
+    readPage,
   }) => {
-    await page.goto('/contact');
+    const page = await readPage('/contact');
     const f = fields(page);
     for (const [key, control] of Object.entries(f)) {
       await expect(control, key).toHaveCount(1);
@@ -119,8 +121,8 @@ test.describe('contact form', () => {
 });
 
 test.describe('contact details', () => {
-  test('shows blocks for email, phone and address', async ({ page }) => {
-    await page.goto('/contact');
+  test('shows blocks for email, phone and address', async ({ readPage }) => {
+    const page = await readPage('/contact');
     const main = page.getByRole('main');
     for (const heading of ['Email', 'Phone', 'Address']) {
       await expect(main.getByRole('heading', { name: heading, exact: true })).toBeVisible();

@@ -1,11 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  expect,
   expectNoToast,
   expectToast,
   FILTER_TOAST,
   GENERIC_TOAST,
   SENT_DESCRIPTION,
   SENT_TITLE,
+  test,
 } from './helpers';
 
 /**

@@ -1,8 +1,76 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+export { expect };
+
+/**
+ * Playwright's `test`, plus `readPage(path)`: the page at `path`, in a browser context the
+ * worker opens once and shares between tests that only read a page.
+ *
+ * A fresh context costs a new renderer process, which on a 2-core machine weighs more than most
+ * tests' own work. A test that clicks, types, hovers, scrolls, routes requests or moves the clock
+ * takes Playwright's own `page` instead. Every `readPage` is a fresh navigation at the test's own
+ * viewport and media settings, with the pointer parked in the corner, so nothing carries over from
+ * an earlier test but the browser's HTTP cache.
+ */
+export const test = base.extend<
+  { readPage: (path: string) => Promise<Page> },
+  { sharedPage: Page }
+>({
+  sharedPage: [
+    async ({ browser }, use, workerInfo) => {
+      // The project's page settings (base URL and device), as Playwright's own `page` gets them.
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+        workerInfo.project.use;
+      const settings = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
+      const context = await browser.newContext(
+        Object.fromEntries(
+          Object.entries(settings).filter(([, value]) => value !== undefined),
+        ) as BrowserContextOptions,
+      );
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  readPage: async ({ sharedPage, viewport, colorScheme, reducedMotion }, use) => {
+    await use(async (path) => {
+      // The test's own viewport and media settings (`test.use`), as its own `page` would have.
+      if (viewport) await sharedPage.setViewportSize(viewport);
+      await sharedPage.emulateMedia({ colorScheme, reducedMotion });
+      await sharedPage.mouse.move(0, 0);
+      await sharedPage.goto(path);
+      return sharedPage;
+    });
+  },
+});
+
+/**
+ * The spec's own numbers, written out here and nowhere else in the tests, so that a changed count
+ * or duration in the code fails the suite (docs/BEHAVIOUR.md).
+ */
+export const SPEC = {
+  /** Cards on each page. */
+  featuredRecipes: 6,
+  recipeCards: 12,
+  postCards: 8,
+  homePosts: 4,
+  /** How long a toast stays before it dismisses itself. */
+  toastMs: 5000,
+  /** Toasts on screen at once. */
+  visibleToasts: 1,
+  /** The blog's fixed pagination label. */
+  pageLabel: 'Page 1 of 3',
+} as const;
 
 /**
  * Toast texts exactly as visitors read them (docs/BEHAVIOUR.md). Written out rather than imported
- * from src/lib/notices.ts, so that a changed text fails here.
+ * from src/components/islands/NoticeToaster.tsx, so that a changed text fails here.
  */
 export const GENERIC_TOAST =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
@@ -117,6 +185,30 @@ export async function dismissToasts(page: Page): Promise<void> {
   await expect(shown).toHaveCount(0);
   // Move the pointer off the toaster so sonner does not keep toasts expanded or paused.
   await page.mouse.move(0, 0);
+}
+
+/**
+ * Clicks a control once it has scrolled into view and nothing around it is still moving, as a
+ * visitor's click would be. A card skipped off screen (`render-when-near`) takes its real height
+ * only a frame or two after it nears the viewport; after Playwright's instant jump to the footer,
+ * on a busy machine, that can land between the pointer going down and up, and the click then goes
+ * to whatever moved under the pointer.
+ */
+export async function clickInPlace(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await control.page().waitForFunction(
+    () =>
+      [...document.querySelectorAll('.render-when-near')].every((card) => {
+        const { top, bottom } = card.getBoundingClientRect();
+        const onScreen = bottom > 0 && top < innerHeight;
+        return (
+          !onScreen || card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })
+        );
+      }),
+    null,
+    { polling: 'raf' },
+  );
+  await control.click();
 }
 
 /** Clears any toast, performs `action`, and expects it to produce exactly this toast. */

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectActionToasts, expectNoToast, GENERIC_TOAST, open, validity } from './helpers';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectActionToasts,
+  expectNoToast,
+  GENERIC_TOAST,
+  open,
+  SPEC,
+  test,
+  validity,
+} from './helpers';
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Discover Culinary Magic' });
 const featured = (page: Page) => page.getByRole('region', { name: 'Featured Recipes' });
@@ -9,8 +18,8 @@ const newsletter = (page: Page) =>
 const newsletterEmail = (page: Page) => newsletter(page).getByRole('textbox');
 
 test.describe('home hero', () => {
-  test('shows the headline "Discover Culinary Magic"', async ({ page }) => {
-    await page.goto('/');
+  test('shows the headline "Discover Culinary Magic"', async ({ readPage }) => {
+    const page = await readPage('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Culinary Magic');
   });
 
@@ -26,14 +35,14 @@ test.describe('home hero', () => {
     });
   }
 
-  test('shows three stats, each a figure with a label', async ({ page }) => {
-    await page.goto('/');
+  test('shows three stats, each a figure with a label', async ({ readPage }) => {
+    const page = await readPage('/');
     await expect(hero(page).getByRole('definition')).toHaveCount(3);
     await expect(hero(page).getByRole('term')).toHaveCount(3);
   });
 
-  test("Today's Special card shows one recipe with its rating and time", async ({ page }) => {
-    await page.goto('/');
+  test("Today's Special card shows one recipe with its rating and time", async ({ readPage }) => {
+    const page = await readPage('/');
     const special = page.getByRole('article').filter({ hasText: "Today's Special" });
     await expect(special).toHaveCount(1);
     await expect(special).toBeVisible();
@@ -44,10 +53,10 @@ test.describe('home hero', () => {
 });
 
 test.describe('home featured recipes', () => {
-  test('shows exactly 6 recipe cards', async ({ page }) => {
-    await page.goto('/');
+  test(`shows exactly ${SPEC.featuredRecipes} recipe cards`, async ({ readPage }) => {
+    const page = await readPage('/');
     await expect(featured(page).getByRole('heading', { name: 'Featured Recipes' })).toBeVisible();
-    await expect(featured(page).getByRole('article')).toHaveCount(6);
+    await expect(featured(page).getByRole('article')).toHaveCount(SPEC.featuredRecipes);
   });
 
   test('clicking a card shows the not-implemented toast', async ({ page }) => {
@@ -90,10 +99,12 @@ test.describe('home featured recipes', () => {
 });
 
 test.describe('home latest from our blog', () => {
-  test('shows exactly 4 posts: one large and three smaller', async ({ page }) => {
-    await page.goto('/');
+  test(`shows exactly ${SPEC.homePosts} posts: one large and the others smaller`, async ({
+    readPage,
+  }) => {
+    const page = await readPage('/');
     const posts = latest(page).getByRole('article');
-    await expect(posts).toHaveCount(4);
+    await expect(posts).toHaveCount(SPEC.homePosts);
     const areas = await posts.evaluateAll((els) =>
       els.map((el) => {
         const r = el.getBoundingClientRect();
@@ -101,7 +112,7 @@ test.describe('home latest from our blog', () => {
       }),
     );
     const [lead, ...rest] = areas as [number, ...number[]];
-    expect(rest).toHaveLength(3);
+    expect(rest).toHaveLength(SPEC.homePosts - 1);
     for (const area of rest) expect(lead).toBeGreaterThan(area * 1.5);
   });
 
@@ -116,8 +127,8 @@ test.describe('home latest from our blog', () => {
 });
 
 test.describe('home newsletter', () => {
-  test('has a required email-type field and a Subscribe Now button', async ({ page }) => {
-    await page.goto('/');
+  test('has a required email-type field and a Subscribe Now button', async ({ readPage }) => {
+    const page = await readPage('/');
     const email = newsletterEmail(page);
     await expect(email).toHaveCount(1);
     await expect(email).toHaveAttribute('type', 'email');
@@ -158,14 +169,14 @@ test.describe('home newsletter', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('shows three stats, each a figure with a label', async ({ page }) => {
-    await page.goto('/');
+  test('shows three stats, each a figure with a label', async ({ readPage }) => {
+    const page = await readPage('/');
     await expect(newsletter(page).getByRole('definition')).toHaveCount(3);
     await expect(newsletter(page).getByRole('term')).toHaveCount(3);
   });
 
-  test('shows a privacy note: no spam, unsubscribe at any time', async ({ page }) => {
-    await page.goto('/');
+  test('shows a privacy note: no spam, unsubscribe at any time', async ({ readPage }) => {
+    const page = await readPage('/');
     await expect(newsletter(page).getByText(/no spam/i)).toBeVisible();
     await expect(newsletter(page).getByText(/unsubscribe at any time/i)).toBeVisible();
   });

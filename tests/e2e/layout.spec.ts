@@ -1,13 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   allPages,
+  clickInPlace,
   computedRgba,
+  expect,
   expectActionToasts,
   GENERIC_TOAST,
   hasHorizontalScroll,
   isOrange,
   open,
   routes,
+  settleAnimations,
+  test,
   viewports,
 } from './helpers';
 
@@ -57,6 +61,7 @@ test.describe('routes', () => {
 test.describe('header', () => {
   test('is sticky and stays at the top of the viewport after scrolling', async ({ page }) => {
     await page.goto('/recipes');
+    await settleAnimations(page); // the entrance slides the header in from above
     const header = page.getByRole('banner');
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     await page.evaluate(() => window.scrollTo(0, 1500));
@@ -77,8 +82,8 @@ test.describe('header', () => {
     expect(timing.duration).toBe('0.6s');
   });
 
-  test('links Home, Recipes, Blog, About and Contact to their routes', async ({ page }) => {
-    await page.goto('/');
+  test('links Home, Recipes, Blog, About and Contact to their routes', async ({ readPage }) => {
+    const page = await readPage('/');
     const links = mainNav(page).getByRole('link');
     await expect(links).toHaveText(['Home', 'Recipes', 'Blog', 'About', 'Contact']);
     for (const route of routes) {
@@ -90,9 +95,9 @@ test.describe('header', () => {
 
   for (const route of routes) {
     test(`on ${route.path} highlights only the ${route.nav} link, in orange, as the current page`, async ({
-      page,
+      readPage,
     }) => {
-      await page.goto(route.path);
+      const page = await readPage(route.path);
       const nav = mainNav(page);
       const current = nav.getByRole('link', { name: route.nav, exact: true });
       await expect(current).toHaveAttribute('aria-current', 'page');
@@ -113,9 +118,9 @@ test.describe('header', () => {
       test.use({ viewport: viewports[size] });
 
       test('shows the desktop navigation and icon buttons, and no menu button', async ({
-        page,
+        readPage,
       }) => {
-        await page.goto('/');
+        const page = await readPage('/');
         await expect(mainNav(page)).toBeVisible();
         for (const name of [/search/i, /account/i, /bag|cart/i]) {
           await expect(page.getByRole('banner').getByRole('button', { name })).toBeVisible();
@@ -128,8 +133,8 @@ test.describe('header', () => {
   test.describe('just below the medium breakpoint, at 767px', () => {
     test.use({ viewport: { width: 767, height: 900 } });
 
-    test('uses the menu button instead of the desktop navigation', async ({ page }) => {
-      await page.goto('/');
+    test('uses the menu button instead of the desktop navigation', async ({ readPage }) => {
+      const page = await readPage('/');
       await expect(mainNav(page)).toBeHidden();
       await expect(page.getByRole('banner').getByRole('button', { name: /menu/i })).toBeVisible();
     });
@@ -148,8 +153,8 @@ test.describe('header', () => {
   test.describe('at 375px', () => {
     test.use({ viewport: viewports.mobile });
 
-    test('hides the desktop navigation and the three icon buttons', async ({ page }) => {
-      await page.goto('/');
+    test('hides the desktop navigation and the three icon buttons', async ({ readPage }) => {
+      const page = await readPage('/');
       await expect(mainNav(page)).toBeHidden();
       for (const name of [/search/i, /account/i, /bag|cart/i]) {
         await expect(page.getByRole('banner').getByRole('button', { name })).toBeHidden();
@@ -260,9 +265,9 @@ test.describe('mobile menu at 375px', () => {
 
 test.describe('footer', () => {
   test('shows the tagline, an email link, a phone link, an address and a copyright line', async ({
-    page,
+    readPage,
   }) => {
-    await page.goto('/');
+    const page = await readPage('/');
     const f = footer(page);
     await expect(f.getByText(/Recipes, cooking tips and stories/i)).toBeVisible();
     await expect(f.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:\S+@\S+$/);
@@ -279,8 +284,8 @@ test.describe('footer', () => {
     { name: 'Privacy Policy', href: '/privacy' },
   ];
 
-  test('Company column holds real links to its six pages', async ({ page }) => {
-    await page.goto('/');
+  test('Company column holds real links to its six pages', async ({ readPage }) => {
+    const page = await readPage('/');
     const column = footer(page).getByRole('navigation', { name: 'Company' });
     await expect(column.getByRole('link')).toHaveText(company.map((c) => c.name));
     for (const { name, href } of company) {
@@ -296,7 +301,7 @@ test.describe('footer', () => {
       const link = footer(page)
         .getByRole('navigation', { name: 'Company' })
         .getByRole('link', { name, exact: true });
-      await expectActionToasts(page, () => link.click(), GENERIC_TOAST);
+      await expectActionToasts(page, () => clickInPlace(link), GENERIC_TOAST);
       await expect(page).toHaveURL(/\/recipes\/?$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Our Recipes');
     });
@@ -304,10 +309,11 @@ test.describe('footer', () => {
 
   test('Company link Contact navigates to /contact', async ({ page }) => {
     await open(page, '/');
-    await footer(page)
-      .getByRole('navigation', { name: 'Company' })
-      .getByRole('link', { name: 'Contact', exact: true })
-      .click();
+    await clickInPlace(
+      footer(page)
+        .getByRole('navigation', { name: 'Company' })
+        .getByRole('link', { name: 'Contact', exact: true }),
+    );
     await expect(page).toHaveURL(/\/contact\/?$/);
   });
 
@@ -323,7 +329,7 @@ test.describe('footer', () => {
       for (const item of items) {
         await expectActionToasts(
           page,
-          () => nav.getByRole('button', { name: item, exact: true }).click(),
+          () => clickInPlace(nav.getByRole('button', { name: item, exact: true })),
           GENERIC_TOAST,
         );
       }
@@ -338,7 +344,7 @@ test.describe('footer', () => {
     for (const network of ['Facebook', 'Instagram', 'Twitter', 'YouTube']) {
       const button = footer(page).getByRole('button', { name: network, exact: true });
       await expect(button).toBeVisible();
-      await expectActionToasts(page, () => button.click(), GENERIC_TOAST);
+      await expectActionToasts(page, () => clickInPlace(button), GENERIC_TOAST);
     }
   });
 
@@ -347,7 +353,7 @@ test.describe('footer', () => {
     for (const label of ['Terms of Service', 'Privacy Policy', 'Cookie Policy']) {
       const button = footer(page).getByRole('button', { name: label, exact: true });
       await expect(button).toBeVisible();
-      await expectActionToasts(page, () => button.click(), GENERIC_TOAST);
+      await expectActionToasts(page, () => clickInPlace(button), GENERIC_TOAST);
     }
     await expect(page).toHaveURL('/');
   });
@@ -372,8 +378,8 @@ test.describe('footer', () => {
   for (const width of [1024, 1280]) {
     test.describe(`at ${width}px`, () => {
       test.use({ viewport: { width, height: 800 } });
-      test('lays the footer out in 4 columns', async ({ page }) => {
-        await page.goto('/');
+      test('lays the footer out in 4 columns', async ({ readPage }) => {
+        const page = await readPage('/');
         expect(await footerColumns(page)).toEqual({ tracks: 4, distinctStarts: 4 });
       });
     });
@@ -381,8 +387,8 @@ test.describe('footer', () => {
 
   test.describe('at 768px', () => {
     test.use({ viewport: viewports.tablet });
-    test('lays the footer out in 2 columns', async ({ page }) => {
-      await page.goto('/');
+    test('lays the footer out in 2 columns', async ({ readPage }) => {
+      const page = await readPage('/');
       expect(await footerColumns(page)).toEqual({ tracks: 2, distinctStarts: 2 });
     });
   });

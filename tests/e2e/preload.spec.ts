@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, GENERIC_TOAST } from './helpers';
+import { expect, expectToast, GENERIC_TOAST, test } from './helpers';
 
 /**
  * Once a page has loaded and gone idle, the toaster's code is fetched ahead, all of it, without

@@ -1,19 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   computedRgba,
+  expect,
   expectActionToasts,
   FILTER_TOAST,
   GENERIC_TOAST,
   hsl,
   open,
+  SPEC,
+  test,
 } from './helpers';
 import { recipeCategories } from '../../src/schemas/vocabulary';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
 test.describe('recipes page', () => {
-  test('shows the heading "Explore Our Recipes" and a search box', async ({ page }) => {
-    await page.goto('/recipes');
+  test('shows the heading "Explore Our Recipes" and a search box', async ({ readPage }) => {
+    const page = await readPage('/recipes');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Our Recipes');
     await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
     await expect(page.getByRole('main').getByRole('searchbox')).toHaveAccessibleName(/search/i);
@@ -40,16 +43,16 @@ test.describe('recipes page', () => {
     });
   }
 
-  test('shows exactly 12 recipe cards', async ({ page }) => {
-    await page.goto('/recipes');
-    await expect(cards(page)).toHaveCount(12);
+  test(`shows exactly ${SPEC.recipeCards} recipe cards`, async ({ readPage }) => {
+    const page = await readPage('/recipes');
+    await expect(cards(page)).toHaveCount(SPEC.recipeCards);
   });
 
   test('each card shows category, favourite button, title, description, time, servings, rating and difficulty', async ({
-    page,
+    readPage,
   }) => {
-    await page.goto('/recipes');
-    await expect(cards(page)).toHaveCount(12);
+    const page = await readPage('/recipes');
+    await expect(cards(page)).toHaveCount(SPEC.recipeCards);
     for (const card of await cards(page).all()) {
       const title = card.getByRole('heading');
       await expect(title).toHaveCount(1);
@@ -76,8 +79,8 @@ test.describe('recipes page', () => {
     }
   });
 
-  test('difficulty badges are Easy green, Medium yellow and Hard red', async ({ page }) => {
-    await page.goto('/recipes');
+  test('difficulty badges are Easy green, Medium yellow and Hard red', async ({ readPage }) => {
+    const page = await readPage('/recipes');
     const expected = {
       Easy: (h: number) => h >= 90 && h <= 170,
       Medium: (h: number) => h >= 40 && h <= 70,

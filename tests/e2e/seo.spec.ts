@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { routes } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, routes, SPEC, test } from './helpers';
 
 /** Every JSON-LD block on the page, parsed. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -16,9 +16,9 @@ const meta = (page: Page, selector: string) =>
 test.describe('search engines and feeds', () => {
   for (const { path } of routes) {
     test(`${path} has a description, a canonical URL, Open Graph and Twitter tags, lang and the feeds`, async ({
-      page,
+      readPage,
     }) => {
-      await page.goto(path);
+      const page = await readPage(path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       // A real sentence, long enough for a search result snippet.
       expect(await meta(page, 'meta[name="description"]')).toMatch(/^\S.{49,159}$/);
@@ -34,20 +34,20 @@ test.describe('search engines and feeds', () => {
     });
   }
 
-  test('the home page describes the WebSite and the Organization', async ({ page }) => {
-    await page.goto('/');
+  test('the home page describes the WebSite and the Organization', async ({ readPage }) => {
+    const page = await readPage('/');
     const types = (await jsonLd(page)).map((thing) => thing['@type']);
     expect(types).toEqual(['WebSite', 'Organization']);
   });
 
-  test('/recipes lists its 12 cards as complete Recipe objects whose ratings match the cards', async ({
-    page,
+  test(`/recipes lists its ${SPEC.recipeCards} cards as complete Recipe objects whose ratings match the cards`, async ({
+    readPage,
   }) => {
-    await page.goto('/recipes');
+    const page = await readPage('/recipes');
     const [list] = await jsonLd(page);
     expect(list?.['@type']).toBe('ItemList');
     const items = list?.['itemListElement'] as { item: Record<string, unknown> }[];
-    expect(items).toHaveLength(12);
+    expect(items).toHaveLength(SPEC.recipeCards);
 
     const cards = page.getByRole('main').getByRole('article');
     const titles = await cards.getByRole('heading', { level: 3 }).allTextContents();
@@ -75,21 +75,21 @@ test.describe('search engines and feeds', () => {
     });
   });
 
-  test('/recipes links each ListItem to its card on the page', async ({ page }) => {
-    await page.goto('/recipes');
+  test('/recipes links each ListItem to its card on the page', async ({ readPage }) => {
+    const page = await readPage('/recipes');
     const [list] = await jsonLd(page);
     const items = list?.['itemListElement'] as { url: string }[];
     const ids = await page
       .getByRole('main')
       .getByRole('article')
       .evaluateAll((cards) => cards.map((card) => card.id));
-    expect(ids).toHaveLength(12);
+    expect(ids).toHaveLength(SPEC.recipeCards);
     expect(items.map(({ url }) => new URL(url).pathname)).toEqual(ids.map(() => '/recipes/'));
     expect(items.map(({ url }) => decodeURIComponent(new URL(url).hash.slice(1)))).toEqual(ids);
   });
 
-  test('/blog describes a Blog with one BlogPosting per card', async ({ page }) => {
-    await page.goto('/blog');
+  test('/blog describes a Blog with one BlogPosting per card', async ({ readPage }) => {
+    const page = await readPage('/blog');
     const [blog] = await jsonLd(page);
     expect(blog?.['@type']).toBe('Blog');
     const posts = blog?.['blogPost'] as { headline: string }[];
