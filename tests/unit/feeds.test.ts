@@ -11,7 +11,7 @@ vi.mock('astro:content', async (original) =>
 );
 
 const { bodyHtml, blogFeed, feedHtml, recipeFeed } = await import('@/queries/feeds');
-const { FEED_SIZE } = await import('@/config');
+const { FEED_SIZE, pageNeeds } = await import('@/config');
 
 const site = new URL('https://deliciousbites.com/');
 
@@ -166,18 +166,6 @@ describe('the blog feed', () => {
     });
   });
 
-  it('links an item to its card only when the card is on /blog', async () => {
-    store.entries.push(...posts(10));
-    const links = (await read(blogFeed(site))).items.map((item) => item.link);
-    expect(links).toEqual([
-      ...['p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3'].map(
-        (id) => `https://deliciousbites.com/blog/#${id}`,
-      ),
-      'https://deliciousbites.com/blog/',
-      'https://deliciousbites.com/blog/',
-    ]);
-  });
-
   it('links a post from a sub-folder to its card, the fragment decoding to the card id', async () => {
     store.entries.push(...posts(8), post('2026/ragù', 40));
     const [item] = (await read(blogFeed(site))).items;
@@ -244,13 +232,25 @@ describe('the recipe feed', () => {
     );
     expect(html).not.toMatch(/<svg|class=/);
   });
+});
 
-  it('links a recipe to its card only when the card is on /recipes', async () => {
-    store.entries.push(...recipes(13));
-    const links = (await read(recipeFeed(site))).items.map((item) => item.link);
-    expect(links.slice(0, 12)).toEqual(
-      Array.from({ length: 12 }, (_, i) => `https://deliciousbites.com/recipes/#r${13 - i}`),
-    );
-    expect(links[12]).toBe('https://deliciousbites.com/recipes/');
-  });
+describe('feed item links', () => {
+  it.each([
+    { path: '/blog/', need: 'blogGrid', entries: posts, feed: blogFeed, prefix: 'p' },
+    { path: '/recipes/', need: 'recipeGrid', entries: recipes, feed: recipeFeed, prefix: 'r' },
+  ] as const)(
+    'point to the card on $path while the page shows it, then to the page',
+    async ({ path, need, entries, feed, prefix }) => {
+      const { count } = pageNeeds[need];
+      const total = count + 2;
+      store.entries.push(...entries(total));
+      const links = (await read(feed(site))).items.map((item) => item.link);
+      const page = `https://deliciousbites.com${path}`;
+      expect(links).toEqual([
+        ...Array.from({ length: count }, (_, i) => `${page}#${prefix}${total - i}`),
+        page,
+        page,
+      ]);
+    },
+  );
 });
