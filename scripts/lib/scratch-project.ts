@@ -13,7 +13,6 @@ const parts = [
   'src',
   'scripts',
   'public',
-  'config',
   'astro.config.ts',
   'tsconfig.json',
   'package.json',
