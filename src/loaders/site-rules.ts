@@ -45,11 +45,12 @@ export const siteContentCheck: ContentCheck = (content, { locate, rejected }) =>
   const collection = (name: string) =>
     (content.get(name) ?? []).map((entry) => ({ entry, state: stateOf(entry) }));
 
-  const recipes = collection('recipes');
-  const posts = collection('blog');
+  // Each entry's state is worked out once per run; the page needs only filter these lists.
+  const dated = { recipes: collection('recipes'), blog: collection('blog') };
+  const { recipes, blog: posts } = dated;
   const problems: Problem[] = [];
   for (const need of Object.values(pageNeeds)) {
-    const states = collection(need.collection)
+    const states = dated[need.collection]
       .filter(({ entry }) => !('qualifies' in need) || need.qualifies(entry.data))
       .map(({ state }) => state);
     const published = states.filter((s) => s === 'published').length;
