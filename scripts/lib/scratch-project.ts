@@ -9,14 +9,7 @@ import { join, resolve } from 'node:path';
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 /** What a build needs besides node_modules. */
-const parts = [
-  'src',
-  'scripts',
-  'public',
-  'astro.config.ts',
-  'tsconfig.json',
-  'package.json',
-];
+const parts = ['src', 'scripts', 'public', 'astro.config.ts', 'tsconfig.json', 'package.json'];
 
 // Build caches stay per copy, so copies can build side by side without sharing state.
 const caches = new Set(['.vite', '.vite-temp', '.astro', '.cache']);
