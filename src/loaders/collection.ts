@@ -101,7 +101,8 @@ export class Collection {
     for (const { event, path } of mine) {
       if (photoExtensions.includes(extname(path).toLowerCase())) {
         for (const user of this.#photoUsers(path)) reload.add(user);
-      } else if (event === 'unlink') {
+      } else if (event === 'unlink' || !existsSync(path)) {
+        // Gone before it was read, like the temporary file `sed -i` renames over the original.
         const id = listing.idOf(path);
         listing.remove(path);
         this.problems.delete(path);

@@ -251,6 +251,16 @@ describe('astro dev', () => {
     expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'new']);
   });
 
+  it("says nothing of a tool's temporary file that is gone before its change is read", async () => {
+    // `sed -i` writes `sedXXXXXX` beside the file and renames it over the file a moment later.
+    const { change, stored } = await devServer();
+    const { logged } = await change('add', 'src/content/blog/sedTfnKHv');
+
+    expect(logged.error).toEqual([]);
+    expect(parsed()).toEqual([]);
+    expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'salt']);
+  });
+
   it('keeps the last good version of a file with problems, reports them, and says when they are fixed', async () => {
     const { write, change, stored } = await devServer();
     write({ 'src/content/blog/salt.md': post('Salt, Broken', 'drafts: true\n') });
