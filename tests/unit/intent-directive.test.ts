@@ -26,7 +26,7 @@ describe('moduleGraph', () => {
   });
 
   it('resolves imports outside the listing folder, and ignores entries it does not list', () => {
-    const imports = { 'Toaster.js': ['../shared/react.js'] };
+    const imports = { 'Toaster.js': ['../vendor/react.js'] };
     const graph = moduleGraph(
       [at('Toaster.js'), new URL('https://bites.test/other/x.js')],
       imports,
@@ -34,7 +34,7 @@ describe('moduleGraph', () => {
     );
     expect(graph).toEqual([
       at('Toaster.js').href,
-      'https://bites.test/shared/react.js',
+      'https://bites.test/vendor/react.js',
       'https://bites.test/other/x.js',
     ]);
   });
