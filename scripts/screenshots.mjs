@@ -8,11 +8,12 @@ const base = process.argv[2] ?? 'http://127.0.0.1:4321';
 const out = process.argv[3] ?? 'screenshots';
 const routes = ['/', '/recipes', '/blog', '/about', '/contact', '/404'];
 const widths = [375, 768, 1280];
+const height = 900;
 
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const width of widths) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser.newPage({ viewport: { width, height } });
   for (const route of routes) {
     await page.goto(base + route, { waitUntil: 'networkidle' });
     const overflow = await page.evaluate(
@@ -20,13 +21,13 @@ for (const width of widths) {
     );
     const name = `${out}/${route === '/' ? 'home' : route.slice(1)}-${width}.png`;
     // Cards are laid out only near the viewport, so the viewport takes the whole page first.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width, height });
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: pageHeight });
     await page.waitForFunction(
       () => new Promise((done) => requestAnimationFrame(() => done(true))),
     );
     await page.screenshot({ path: name, fullPage: true });
-    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height });
     console.log(`${name}${overflow > 0 ? `  (scrolls sideways by ${overflow}px)` : ''}`);
   }
   await page.close();
