@@ -136,8 +136,15 @@ async function call<T>(devtools: DevTools, sessionId: string, fn: () => T): Prom
   return result.value;
 }
 
-/** One first click in a fresh profile: load `url`, scroll to the button, wait `afterMs`, press. */
-async function firstClick(devtools: DevTools, url: string, afterMs: number): Promise<number> {
+/**
+ * One first click in a fresh profile: load `url`, scroll to the button, wait `afterMs`, press.
+ * `throttled` slows the CPU and the network as Lighthouse does for a phone.
+ */
+async function firstClick(
+  devtools: DevTools,
+  url: string,
+  { afterMs, throttled }: { afterMs: number; throttled: boolean },
+): Promise<number> {
   const { browserContextId } = await devtools.send<{ browserContextId: string }>(
     'Target.createBrowserContext',
   );
@@ -158,9 +165,11 @@ async function firstClick(devtools: DevTools, url: string, afterMs: number): Pro
       mobile: true,
     });
     await page('Emulation.setTouchEmulationEnabled', { enabled: true });
-    await page('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page('Network.enable');
-    await page('Network.emulateNetworkConditions', SLOW_4G);
+    if (throttled) {
+      await page('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page('Network.enable');
+      await page('Network.emulateNetworkConditions', SLOW_4G);
+    }
     await page('Page.enable');
 
     const loaded = devtools.next('Page.loadEventFired', sessionId);
@@ -183,17 +192,22 @@ async function firstClick(devtools: DevTools, url: string, afterMs: number): Pro
 /**
  * Milliseconds from pressing the footer's Facebook button to the first frame with its toast,
  * once per run, each in a fresh profile of a Chromium started with `chromeFlags`. The button is
- * scrolled into view right after `load`; `afterMs` later it is pressed.
+ * scrolled into view right after `load`; `afterMs` later it is pressed. `throttled` (the default)
+ * runs it under Lighthouse's phone throttling; otherwise at the machine's own speed.
  */
 export async function firstClickToToast(
   url: string,
-  { afterMs, runs, chromeFlags }: { afterMs: number; runs: number; chromeFlags: readonly string[] },
+  {
+    runs,
+    chromeFlags,
+    ...click
+  }: { afterMs: number; runs: number; chromeFlags: readonly string[]; throttled: boolean },
 ): Promise<number[]> {
   const chrome = await launchHeadless(chromeFlags);
   const devtools = await DevTools.connect(chrome.port);
   try {
     const times: number[] = [];
-    for (let run = 0; run < runs; run += 1) times.push(await firstClick(devtools, url, afterMs));
+    for (let run = 0; run < runs; run += 1) times.push(await firstClick(devtools, url, click));
     return times;
   } finally {
     devtools.close();
