@@ -20,14 +20,7 @@ for (const width of widths) {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     const name = `${out}/${route === '/' ? 'home' : route.slice(1)}-${width}.png`;
-    // Cards are laid out only near the viewport, so the viewport takes the whole page first.
-    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width, height: pageHeight });
-    await page.waitForFunction(
-      () => new Promise((done) => requestAnimationFrame(() => done(true))),
-    );
     await page.screenshot({ path: name, fullPage: true });
-    await page.setViewportSize({ width, height });
     console.log(`${name}${overflow > 0 ? `  (scrolls sideways by ${overflow}px)` : ''}`);
   }
   await page.close();

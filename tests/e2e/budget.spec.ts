@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   blockPhotos,
   holdFontsUntilFirstPaint,
@@ -80,13 +80,6 @@ for (const route of ROUTES) {
   });
 }
 
-/**
- * Whether the browser renders what `card` holds, or skips it as far off screen
- * (`content-visibility: auto` on the card skips its contents, not its box).
- */
-const rendered = (card: Locator) =>
-  card.locator('h3').evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
-
 test.describe('on a phone', () => {
   test.use({ ...LIGHTHOUSE_MOBILE });
 
@@ -106,28 +99,6 @@ test.describe('on a phone', () => {
         requested.filter((url) => /favicon|\.ico$/.test(url)),
         'icon requests',
       ).toEqual([]);
-    });
-  }
-
-  for (const route of ['/', '/recipes', '/blog']) {
-    test(`${route} lays out only the cards near the first screen, and each one as it is scrolled to`, async ({
-      page,
-    }) => {
-      await blockPhotos(page);
-      await page.goto(route, { waitUntil: 'load' });
-      const cards = page
-        .getByRole('main')
-        .getByRole('article')
-        .filter({ has: page.locator('h3') });
-      const first = cards.first();
-      const last = cards.last();
-      expect(await cards.count(), `${route} shows cards`).toBeGreaterThan(3);
-      await expect.poll(() => rendered(last), 'the last card, far below').toBe(false);
-
-      await last.scrollIntoViewIfNeeded();
-      await expect.poll(() => rendered(last), 'the last card, once scrolled to').toBe(true);
-      await expect(last).toBeInViewport();
-      await expect.poll(() => rendered(first), 'the first card, now far above').toBe(false);
     });
   }
 });

@@ -187,30 +187,6 @@ export async function dismissToasts(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
-/**
- * Clicks a control once it has scrolled into view and nothing around it is still moving, as a
- * visitor's click would be. A card skipped off screen (`render-when-near`) takes its real height
- * only a frame or two after it nears the viewport; after Playwright's instant jump to the footer,
- * on a busy machine, that can land between the pointer going down and up, and the click then goes
- * to whatever moved under the pointer.
- */
-export async function clickInPlace(control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  await control.page().waitForFunction(
-    () =>
-      [...document.querySelectorAll('.render-when-near')].every((card) => {
-        const { top, bottom } = card.getBoundingClientRect();
-        const onScreen = bottom > 0 && top < innerHeight;
-        return (
-          !onScreen || card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })
-        );
-      }),
-    null,
-    { polling: 'raf' },
-  );
-  await control.click();
-}
-
 /** Clears any toast, performs `action`, and expects it to produce exactly this toast. */
 export async function expectActionToasts(
   page: Page,

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
   allPages,
-  clickInPlace,
   computedRgba,
   expect,
   expectActionToasts,
@@ -301,7 +300,7 @@ test.describe('footer', () => {
       const link = footer(page)
         .getByRole('navigation', { name: 'Company' })
         .getByRole('link', { name, exact: true });
-      await expectActionToasts(page, () => clickInPlace(link), GENERIC_TOAST);
+      await expectActionToasts(page, () => link.click(), GENERIC_TOAST);
       await expect(page).toHaveURL(/\/recipes\/?$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Our Recipes');
     });
@@ -309,11 +308,10 @@ test.describe('footer', () => {
 
   test('Company link Contact navigates to /contact', async ({ page }) => {
     await open(page, '/');
-    await clickInPlace(
-      footer(page)
-        .getByRole('navigation', { name: 'Company' })
-        .getByRole('link', { name: 'Contact', exact: true }),
-    );
+    await footer(page)
+      .getByRole('navigation', { name: 'Company' })
+      .getByRole('link', { name: 'Contact', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/contact\/?$/);
   });
 
@@ -329,7 +327,7 @@ test.describe('footer', () => {
       for (const item of items) {
         await expectActionToasts(
           page,
-          () => clickInPlace(nav.getByRole('button', { name: item, exact: true })),
+          () => nav.getByRole('button', { name: item, exact: true }).click(),
           GENERIC_TOAST,
         );
       }
@@ -344,7 +342,7 @@ test.describe('footer', () => {
     for (const network of ['Facebook', 'Instagram', 'Twitter', 'YouTube']) {
       const button = footer(page).getByRole('button', { name: network, exact: true });
       await expect(button).toBeVisible();
-      await expectActionToasts(page, () => clickInPlace(button), GENERIC_TOAST);
+      await expectActionToasts(page, () => button.click(), GENERIC_TOAST);
     }
   });
 
@@ -353,7 +351,7 @@ test.describe('footer', () => {
     for (const label of ['Terms of Service', 'Privacy Policy', 'Cookie Policy']) {
       const button = footer(page).getByRole('button', { name: label, exact: true });
       await expect(button).toBeVisible();
-      await expectActionToasts(page, () => clickInPlace(button), GENERIC_TOAST);
+      await expectActionToasts(page, () => button.click(), GENERIC_TOAST);
     }
     await expect(page).toHaveURL('/');
   });

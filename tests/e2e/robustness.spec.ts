@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
   allPages,
-  clickInPlace,
   expect,
   expectToast,
   GENERIC_TOAST,
@@ -40,7 +39,7 @@ async function exercise(page: Page) {
     await headerButton.click();
   } else {
     await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
-    await clickInPlace(page.getByRole('contentinfo').getByRole('button', { name: 'Facebook' }));
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Facebook' }).click();
   }
   await expectToast(page, GENERIC_TOAST);
 }
@@ -305,8 +304,6 @@ test.describe('with the photo host unreachable', () => {
 function declaredWidths(page: Page) {
   return page.evaluate(() =>
     [...document.images].map((img) => {
-      // Brings a card skipped as far off screen (content-visibility) into layout.
-      img.scrollIntoView({ block: 'center' });
       const entries = (img.getAttribute('sizes') ?? '').split(/,\s*(?![^(]*\))/);
       const length = entries
         .map((entry) => /^(\(.+\))\s+(.+)$/.exec(entry) ?? [entry, 'all', entry])

@@ -13,8 +13,6 @@ const variants = {
     direction: 'flex-col',
     photo: 'postCard',
     photoWidth: '',
-    /** Its height until first rendered (`render-when-near`), about what it is on a phone. */
-    shell: '[--estimated-height:35rem]',
     body: 'p-6',
     title: 'text-xl',
     excerpt: 'line-clamp-3',
@@ -25,7 +23,6 @@ const variants = {
     direction: 'flex-col',
     photo: 'leadPost',
     photoWidth: '',
-    shell: '[--estimated-height:37rem]',
     body: 'p-6',
     title: 'text-2xl sm:text-3xl',
     excerpt: 'line-clamp-3',
@@ -36,7 +33,6 @@ const variants = {
     direction: 'flex-row',
     photo: 'postThumbnail',
     photoWidth: 'w-28 shrink-0 sm:w-40',
-    shell: '[--estimated-height:12rem]',
     body: 'p-4 sm:p-5',
     title: 'text-base sm:text-lg',
     excerpt: 'line-clamp-2 max-sm:hidden',
@@ -60,7 +56,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
     <article
       id={post.id}
       data-notice="notImplemented"
-      className={cn(clickableCard, look.direction, look.shell, className)}
+      className={cn(clickableCard, look.direction, className)}
     >
       <Photo
         photo={post.photo}
