@@ -19,7 +19,10 @@ declare module 'react' {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the visitor's first pointer, key, focus or notice; see src/browser/intent-directive.ts. */
-    'client:intent'?: boolean;
+    /**
+     * Hydrate on the visitor's first pointer, key, focus or notice, and fetch ahead the code on
+     * the list at this URL once idle; see src/browser/intent-directive.ts.
+     */
+    'client:intent'?: string;
   }
 }

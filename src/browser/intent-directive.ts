@@ -1,88 +1,72 @@
 import type { ClientDirective } from 'astro';
-import { NOTICE_REQUESTED } from './notice-channel';
+import { noticeChannel } from './notice-channel';
 
 /**
- * `client:intent`: hydrate an island on the visitor's first sign of acting, not at load or idle.
+ * `client:intent={codeList}`: hydrate an island on the visitor's first sign of acting, not at
+ * load or idle.
  *
  * A pointer or finger going down, a key press, or focus moving into the page all come before the
  * click, tap or submit they lead to, so loading starts while the visitor is still acting. A notice
- * requested by the capture script is the last trigger: assistive technology may click without
- * any pointer event.
+ * requested through the notice channel is the last trigger: assistive technology may click
+ * without any pointer event.
  *
- * Once the page has loaded, painted its main content and gone idle, the island's code is fetched,
- * but not run, so that a later first click costs no network round trip. Save-Data turns that off.
+ * Once the page has loaded, painted its main content and gone idle, the code the list at
+ * `codeList` names is fetched, but not run, so that a later first click costs no network round
+ * trip. Save-Data turns that off.
  */
-const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', NOTICE_REQUESTED] as const;
+const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * The file the build writes beside its JavaScript, listing what each chunk imports statically
- * (src/integrations/notices.ts). `astro dev` has none; there only the island's own files are
- * fetched ahead.
+ * The list of every JavaScript file the site's islands load, which the build writes at the root of
+ * the site (src/integrations/notices.ts); paths relative to the list. `astro dev` has none.
  */
-export const MODULE_IMPORTS_FILE = 'module-imports.json';
+export const ISLAND_CODE_LIST = 'island-code.json';
 
-/** What each built chunk imports statically; paths relative to the module-imports file. */
-export type ModuleImports = Record<string, readonly string[]>;
-
-const intentDirective: ClientDirective = (load, _options, island) => {
+const intentDirective: ClientDirective = (load, { value: codeList }) => {
+  const channel = noticeChannel();
   const listening = { capture: true, passive: true } as const;
+  let stopListening = () => {};
   async function hydrate() {
-    for (const type of INTENTS) document.removeEventListener(type, hydrate, listening);
+    stopListening();
     await (
       await load()
     )();
   }
   // A notice requested before this script ran (the page was still arriving) counts as intent.
-  if (window.pendingNotice) {
+  if (channel.waiting) {
     void hydrate();
     return;
   }
   for (const type of INTENTS) document.addEventListener(type, hydrate, listening);
+  const stopHearing = channel.listen(hydrate);
+  stopListening = () => {
+    for (const type of INTENTS) document.removeEventListener(type, hydrate, listening);
+    stopHearing();
+  };
 
-  if (savingData()) return;
-  const code = ['renderer-url', 'component-url'].map(
-    (name) => new URL(island.getAttribute(name) ?? '', location.href),
-  );
+  if (typeof codeList !== 'string' || savingData()) return;
   window.addEventListener('load', () => {
-    void afterLargestPaint().then(() => requestIdleCallback(() => void preload(code)));
+    void afterLargestPaint().then(() => requestIdleCallback(() => void preload(codeList)));
   });
 };
 
 export default intentDirective;
 
 /**
- * Fetches the island's modules and everything they import into the browser's module map,
- * without running any of it. Chromium's `<link rel="modulepreload">` fetches only the file it
- * names, so the rest of the graph comes from the build's list of imports.
+ * Fetches every file on the list into the browser's module map, without running any of it.
+ * A missing list (`astro dev`) fetches nothing.
  */
-async function preload(entries: readonly URL[]): Promise<void> {
-  const listing = new URL(MODULE_IMPORTS_FILE, entries[0]);
-  const imports: ModuleImports = await fetch(listing)
-    .then((response) => (response.ok ? response.json() : {}))
-    .catch(() => ({}));
-  for (const url of moduleGraph(entries, imports, listing)) {
+async function preload(codeList: string): Promise<void> {
+  const list = new URL(codeList, location.href);
+  const files: readonly string[] = await fetch(list)
+    .then((response) => (response.ok ? response.json() : []))
+    .catch(() => []);
+  for (const file of files) {
+    const href = new URL(file, list).href;
     document.head.append(
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url }),
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href }),
     );
   }
-}
-
-/** `entries` and every module they import, directly or not, as absolute URLs. */
-export function moduleGraph(
-  entries: readonly URL[],
-  imports: ModuleImports,
-  listing: URL,
-): string[] {
-  const folder = listing.pathname.slice(0, listing.pathname.lastIndexOf('/') + 1);
-  const seen = new Set<string>();
-  const visit = (url: URL) => {
-    if (seen.has(url.href)) return;
-    seen.add(url.href);
-    const key = url.pathname.startsWith(folder) ? url.pathname.slice(folder.length) : '';
-    for (const path of imports[key] ?? []) visit(new URL(path, listing));
-  };
-  entries.forEach(visit);
-  return [...seen];
 }
 
 /** True when the visitor asked their browser to save data (Chromium's Save-Data setting). */

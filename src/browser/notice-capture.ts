@@ -1,5 +1,5 @@
 import type { NoticeId } from '@/schemas/vocabulary';
-import { requestNotice } from './notice-channel';
+import { noticeChannel } from './notice-channel';
 
 /**
  * The one script every visitor runs before anything else: inline in <head>, so it works from the
@@ -27,7 +27,7 @@ document.addEventListener('click', (event) => {
   const control = (event.target as Element).closest('a[href], button');
   if (control && control !== source && source.contains(control)) return;
   event.preventDefault();
-  requestNotice(source.dataset['notice'] as NoticeId);
+  noticeChannel().request(source.dataset['notice'] as NoticeId);
 });
 
 // Submits: a stubbed form never sends, so nothing typed ends up in a URL, a browser's history or
@@ -37,6 +37,6 @@ document.addEventListener('submit', (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.dataset['notice']) return;
   event.preventDefault();
-  requestNotice(form.dataset['notice'] as NoticeId);
+  noticeChannel().request(form.dataset['notice'] as NoticeId);
   if (form.hasAttribute('data-clear-on-send')) form.reset();
 });

@@ -1,33 +1,55 @@
 import type { NoticeId } from '@/schemas/vocabulary';
 
 /**
- * How the inline capture script hands notices to the toaster, which loads later.
+ * The hand-over between the inline capture script, which runs from the first byte, and the
+ * toaster island, which loads on the visitor's first intent. They are built apart, so they meet
+ * at one object, `window.noticeChannel`, and nothing else passes between them: each side, and
+ * `client:intent` between them, reaches it by importing `noticeChannel()` from here.
  *
- * The capture script runs from the first byte; React and sonner arrive only after the visitor's
- * first intent. Until then a requested notice waits here. One toast shows at a time, so only the
- * latest request is kept: it is the one the visitor would see.
+ * One toast shows at a time, so only the latest request waits: it is the one the visitor would see.
  */
+export type NoticeChannel = {
+  /** Keeps `id` as the notice to show, and calls every listener. */
+  request(id: NoticeId): void;
+  /** The notice waiting to be shown, if any; taking it clears it. */
+  take(): NoticeId | undefined;
+  /** True while a requested notice has not been taken. */
+  readonly waiting: boolean;
+  /** Calls `listener` after every request from now on; returns the function that stops it. */
+  listen(listener: () => void): () => void;
+};
+
 declare global {
   interface Window {
-    pendingNotice?: NoticeId | undefined;
-  }
-  interface DocumentEventMap {
-    [NOTICE_REQUESTED]: Event;
+    /** The page's notice channel; reach it through `noticeChannel()`. */
+    noticeChannel?: NoticeChannel;
   }
 }
 
-/** Fired on `document` whenever a notice is requested; the toaster listens for it. */
-export const NOTICE_REQUESTED = 'notice-requested';
-
-/** Keeps `id` as the notice to show, and tells whoever is listening. */
-export function requestNotice(id: NoticeId): void {
-  window.pendingNotice = id;
-  document.dispatchEvent(new Event(NOTICE_REQUESTED));
+function createNoticeChannel(): NoticeChannel {
+  let pending: NoticeId | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    request(id) {
+      pending = id;
+      for (const listener of [...listeners]) listener();
+    },
+    take() {
+      const id = pending;
+      pending = undefined;
+      return id;
+    },
+    get waiting() {
+      return pending !== undefined;
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
-/** The notice waiting to be shown, if any; taking it clears it. */
-export function takePendingNotice(): NoticeId | undefined {
-  const id = window.pendingNotice;
-  window.pendingNotice = undefined;
-  return id;
+/** The page's notice channel, made by whichever side asks first: the capture script, on a page. */
+export function noticeChannel(): NoticeChannel {
+  return (window.noticeChannel ??= createNoticeChannel());
 }

@@ -1,8 +1,7 @@
-import { posix } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
-import { MODULE_IMPORTS_FILE, type ModuleImports } from '../browser/intent-directive';
+import { ISLAND_CODE_LIST } from '../browser/intent-directive';
 import { sonnerStaticStyles } from './sonner-styles';
 
 const browser = new URL('../browser/', import.meta.url);
@@ -22,28 +21,21 @@ async function inlineScript(entry: URL): Promise<string> {
 }
 
 /**
- * Writes, beside the browser's JavaScript, what each chunk imports statically, as the bundler
- * reports it, so `client:intent` can fetch an island's whole module graph ahead of the first
- * click without reading any code.
+ * Writes the list `client:intent` fetches ahead: every JavaScript file of the browser's bundle,
+ * as the bundler reports it, which on this site is the toaster island and what it imports.
  */
-function moduleImports(assetsDir: string): Plugin {
+function islandCodeList(): Plugin {
   return {
-    name: 'delicious-bites:module-imports',
+    name: 'delicious-bites:island-code-list',
     apply: 'build',
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
-      const fromListing = (file: string) => posix.relative(assetsDir, file);
-      const imports: ModuleImports = {};
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.imports.length) {
-          imports[fromListing(chunk.fileName)] = chunk.imports.map(fromListing);
-        }
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: posix.join(assetsDir, MODULE_IMPORTS_FILE),
-        source: JSON.stringify(imports),
-      });
+      const files = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' ? [file.fileName] : [],
+      );
+      // At the root, beside the pages: a host revalidates it as it does them, while /_astro/
+      // files are cached for a year and would keep naming the files of an older build.
+      this.emitFile({ type: 'asset', fileName: ISLAND_CODE_LIST, source: JSON.stringify(files) });
     },
   };
 }
@@ -55,8 +47,8 @@ function moduleImports(assetsDir: string): Plugin {
  * 1. src/browser/notice-capture.ts goes inline into every page's <head>; Astro hashes it into
  *    the content security policy, so no 'unsafe-inline' is needed.
  * 2. `client:intent` (src/browser/intent-directive.ts) hydrates the toaster on the first pointer,
- *    key, focus or notice, and fetches its code ahead once the page is idle, following the
- *    module-imports file written here.
+ *    key, focus or notice, and fetches its code ahead once the page is idle, from the list of
+ *    island code written here.
  * 3. sonner's stylesheet is served as CSS instead of injected by its JavaScript (sonner-styles.ts).
  */
 export function noticeCapture(): AstroIntegration {
@@ -64,7 +56,6 @@ export function noticeCapture(): AstroIntegration {
     name: 'delicious-bites:notice-capture',
     hooks: {
       'astro:config:setup': async ({
-        config,
         injectScript,
         addClientDirective,
         addWatchFile,
@@ -78,7 +69,7 @@ export function noticeCapture(): AstroIntegration {
           entrypoint: new URL('intent-directive.ts', browser).pathname,
         });
         updateConfig({
-          vite: { plugins: [sonnerStaticStyles(), moduleImports(config.build.assets)] },
+          vite: { plugins: [sonnerStaticStyles(), islandCodeList()] },
         });
       },
     },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast, Toaster } from 'sonner';
-import { NOTICE_REQUESTED, takePendingNotice } from '@/browser/notice-channel';
+import { noticeChannel } from '@/browser/notice-channel';
 import type { NoticeId } from '@/schemas/vocabulary';
 
 /** Every message the site shows as a toast. Markup names a notice by id and never its text. */
@@ -33,18 +33,18 @@ export function notify(id: NoticeId): void {
 
 /**
  * The site's one toaster, and its only island. It hydrates on the visitor's first intent
- * (`client:intent`); until then the inline capture script keeps the latest requested notice.
- * On hydration it shows that notice, then every later one as it is requested.
+ * (`client:intent`); until then the notice channel keeps the latest requested notice. On
+ * hydration it shows that notice, then every later one as it is requested.
  */
 export function NoticeToaster() {
   useEffect(() => {
-    function showPending() {
-      const id = takePendingNotice();
+    const channel = noticeChannel();
+    function showWaiting() {
+      const id = channel.take();
       if (id) notify(id);
     }
-    showPending();
-    document.addEventListener(NOTICE_REQUESTED, showPending);
-    return () => document.removeEventListener(NOTICE_REQUESTED, showPending);
+    showWaiting();
+    return channel.listen(showWaiting);
   }, []);
 
   return (
