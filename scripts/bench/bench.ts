@@ -4,7 +4,7 @@
  *
  * - Cold build time.
  * - JavaScript that runs before any input (gzipped), as `npm run budget` counts it.
- * - First click to a visible toast, the median of 5, timed without DevTools' Runtime agent (see
+ * - First click to a visible toast, the median of 9, timed without DevTools' Runtime agent (see
  *   first-click.ts): clicked right after load, unthrottled and under Lighthouse's mobile
  *   throttling, and clicked 5 s after load under that throttling.
  * - Lighthouse mobile, the median of 3 runs, with the photo host unreachable and simulated.
@@ -36,7 +36,8 @@ const args = process.argv.slice(2);
 const lighthouseRuns = Number(
   /^--runs=(\d+)$/.exec(args.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3,
 );
-const TOAST_RUNS = 5;
+// A cold first click on a phone sometimes takes twice as long; nine runs keep the median steady.
+const TOAST_RUNS = 9;
 /** "Warm": the visitor reads for a while before the first click. */
 const WARM_AFTER_MS = 5000;
 

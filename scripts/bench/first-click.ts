@@ -81,12 +81,14 @@ const CPU_SLOWDOWN = 4;
 
 /**
  * Runs in the page: scrolls the footer's Facebook button (a stub on every route) to the middle of
- * the screen and returns where to press it, at once, as a visitor's jump and tap would.
+ * the screen and returns where to press it once the frame that shows it there is drawn: as soon
+ * as a visitor could see it, without waiting for anything to settle.
  */
-function aimAtFacebook() {
+async function aimAtFacebook() {
   const button = document.querySelector<HTMLElement>('footer button[aria-label="Facebook"]');
   if (!button) throw new Error('no Facebook button in the footer');
   button.scrollIntoView({ block: 'center' });
+  await new Promise((drawn) => requestAnimationFrame(drawn));
   const box = button.getBoundingClientRect();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
