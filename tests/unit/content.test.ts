@@ -10,10 +10,9 @@ vi.mock('astro:content', async (original) =>
 );
 
 const {
-  allPosts,
-  allRecipes,
   blogGrid,
   featuredRecipes,
+  feedPosts,
   homePosts,
   recipeGrid,
   siteData,
@@ -87,7 +86,7 @@ describe('recipe queries', () => {
 
   it('stops at a reference the content engine would have refused, rather than render without it', async () => {
     store.entries.push(recipe('orphan', 50, { author: 'ghost' }));
-    await expect(allRecipes()).rejects.toThrow('Team member "ghost" is missing');
+    await expect(recipeGrid()).rejects.toThrow('Team member "ghost" is missing');
   });
 });
 
@@ -102,18 +101,24 @@ describe('blog queries', () => {
 
   it('leaves drafts out of production builds', async () => {
     store.entries.push(...posts(9), post('secret', 300, { draft: true }));
-    expect(ids(await allPosts())).not.toContain('secret');
+    expect(ids(await blogGrid())).not.toContain('secret');
   });
 
   it('shows drafts while writing in astro dev', async () => {
     store.entries.push(...posts(9), post('secret', 300, { draft: true }));
     vi.stubEnv('DEV', true);
-    expect(ids(await allPosts())[0]).toBe('secret');
+    expect(ids(await blogGrid())[0]).toBe('secret');
+  });
+
+  it('keeps drafts out of the feed even in astro dev', async () => {
+    store.entries.push(...posts(9), post('secret', 300, { draft: true }));
+    vi.stubEnv('DEV', true);
+    expect(ids(await feedPosts())).not.toContain('secret');
   });
 
   it('resolves each author and measures reading time from the body', async () => {
     store.entries.push(post('long', 1, {}, 'word '.repeat(650)));
-    const [summary] = await allPosts();
+    const [summary] = await blogGrid();
     expect(summary?.author.data).toMatchObject({ name: 'Sofia' });
     expect(summary?.readingMinutes).toBe(3);
   });
@@ -122,29 +127,30 @@ describe('blog queries', () => {
 describe('scheduled publishing', () => {
   it('leaves out an entry dated after the build day, everywhere', async () => {
     store.entries.push(...posts(9), post('next-month', 395), ...recipes(3), recipe('soon', 370));
-    expect(ids(await allPosts())).not.toContain('next-month');
+    expect(ids(await blogGrid())).not.toContain('next-month');
+    expect(ids(await feedPosts())).not.toContain('next-month');
     expect(ids(await homePosts())[0]).toBe('p9');
-    expect(ids(await allRecipes())).not.toContain('soon');
+    expect(ids(await recipeGrid())).not.toContain('soon');
   });
 
   it('publishes an entry on its day', async () => {
     store.entries.push(post('today', 365));
-    expect(ids(await allPosts())).toEqual(['today']);
+    expect(ids(await blogGrid())).toEqual(['today']);
   });
 
   it("reads the day in the site's time zone", async () => {
     // 23:30 UTC on December 31 is already New Year's Day in Rome, so a January 1 post is live there.
     vi.stubEnv('PUBLISH_NOW', '2025-12-31T23:30:00Z');
     store.entries.push(post('new-year', 366));
-    expect(ids(await allPosts())).toEqual([]);
+    expect(ids(await blogGrid())).toEqual([]);
     store.entries[1] = site({ timezone: 'Europe/Rome' });
-    expect(ids(await allPosts())).toEqual(['new-year']);
+    expect(ids(await blogGrid())).toEqual(['new-year']);
   });
 
   it('shows scheduled entries in astro dev, marked as scheduled', async () => {
     vi.stubEnv('DEV', true);
     store.entries.push(post('ahead', 400), post('live', 10), post('wip', 5, { draft: true }));
-    const shown = await allPosts();
+    const shown = await blogGrid();
     expect(shown.map((p) => [p.id, p.status])).toEqual([
       ['ahead', 'scheduled'],
       ['live', 'published'],
@@ -172,6 +178,9 @@ describe('site and team queries', () => {
     store.entries.push(entry('team', 'new', { name: 'Ana', draft: true }));
     expect(ids(await team())).toEqual(['sofia']);
     vi.stubEnv('DEV', true);
-    expect(ids(await team())).toEqual(['new', 'sofia']);
+    expect((await team()).map((m) => [m.id, m.status])).toEqual([
+      ['new', 'draft'],
+      ['sofia', 'published'],
+    ]);
   });
 });

@@ -1,10 +1,18 @@
 import type { MemberSummary } from '@/queries/content';
 import { Photo } from '@/components/ui/Photo';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 
-export function TeamMemberCard({ member: { data: member, photo } }: { member: MemberSummary }) {
+export function TeamMemberCard({
+  member: { data: member, photo, status },
+}: {
+  member: MemberSummary;
+}) {
   return (
     <article className="overflow-hidden rounded-3xl bg-white text-center shadow-sm ring-1 ring-stone-200/70">
-      <Photo photo={photo} frame="portrait" />
+      <div className="relative">
+        <Photo photo={photo} frame="portrait" />
+        <StatusBadge status={status} className="absolute bottom-4 left-4" />
+      </div>
       <div className="p-6">
         <h3 className="text-xl font-semibold">{member.name}</h3>
         <p className="mt-1 text-sm font-semibold text-brand-700">{member.role}</p>
