@@ -10,7 +10,11 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * unchanged, so editing a schema, the engine or a rule it applies, or changing a dependency,
  * re-reads every entry on the next run.
  */
-export function engineKey(root: string, configFile: string): string {
+export function engineKey(root: string, srcDir: string): string {
+  const configFile = ['ts', 'mts', 'js', 'mjs']
+    .map((extension) => join(srcDir, `content.config.${extension}`))
+    .find((file) => existsSync(file));
+  if (!configFile) return 'no content config';
   const hash = createHash('sha256');
   for (const [name, text] of [...inputs(root, configFile)].sort(([a], [b]) => a.localeCompare(b))) {
     hash.update(`${name}\0${text}\0`);

@@ -31,7 +31,7 @@ function photoChecker(entryFolder: () => string, onLocal: (src: string) => void)
         `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
       );
     } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
-      fail(`"${src}" is not a photo; use a .jpg, .png, .webp or .avif file`);
+      fail(`"${src}" is not a photo; use a .jpg, .jpeg, .png, .webp or .avif file`);
     } else if (!existsSync(resolve(entryFolder(), src))) {
       fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
     } else {
@@ -57,8 +57,8 @@ export function entryValidator(root: string, factory: SchemaFactory) {
   const schema = typeof factory === 'function' ? factory({ image }) : factory;
 
   /**
-   * The entry's problems, or its validated data and the paths of its own photos. Entries with a
-   * local photo get no data: only Astro's own parseData can turn the path into an image import.
+   * The entry's problems, or its validated data and the paths of its own photos. A local photo's
+   * `src` stays the path the writer wrote: only Astro's `parseData` turns it into an image.
    */
   return async function validate(
     source: Source,
@@ -89,7 +89,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
             : [at(issue.path, issue.message)],
         );
 
-    if (result.success && !localPhotos.length) data = result.data as Record<string, unknown>;
+    if (result.success) data = result.data as Record<string, unknown>;
 
     for (const photo of localBodyPhotos(source.body)) {
       problems.push({

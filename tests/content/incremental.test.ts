@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageNeeds } from '@/config';
 import { astro, edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -68,6 +69,16 @@ describe('a build after a build', () => {
     expect(builtFilesMentioning(dir, 'Street Cooks Taught Me')).toEqual([]);
   });
 
+  it('shows a renamed post under its new id, and nothing under its old one', () => {
+    const from = 'src/content/blog/better-food-photos-on-your-phone.mdx';
+    write(dir, 'src/content/blog/phone-photos.mdx', readFileSync(join(dir, from), 'utf8'));
+    rmSync(join(dir, from));
+    const build = astro(dir, 'build', NOW);
+    expect(build.status, build.output).toBe(0);
+    expect(page(dir, 'blog/index.html')).toContain('id="phone-photos"');
+    expect(builtFilesMentioning(dir, 'better-food-photos-on-your-phone')).toEqual([]);
+  });
+
   it('leaves a deleted post out of every page, feed and sitemap', () => {
     rmSync(join(dir, newest));
     const build = astro(dir, 'build', NOW);
@@ -116,3 +127,136 @@ const photo = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: '#c2410c' } })
     .jpeg()
     .toBuffer();
+
+/** A post or a recipe, written from a committed one with other fields. */
+function variant(dir: string, from: string, fields: Record<string, string>): string {
+  let text = readFileSync(join(dir, from), 'utf8');
+  for (const [field, value] of Object.entries(fields)) {
+    const line = new RegExp(`^${field}: .*$`, 'm');
+    text = line.test(text)
+      ? text.replace(line, `${field}: ${value}`)
+      : text.replace(/^---\n/, `---\n${field}: ${value}\n`);
+  }
+  return text;
+}
+
+/** Titles of the cards on a built page, in order. */
+const cardTitles = (html: string) =>
+  [...html.matchAll(/<article [\s\S]*?<h3[^>]*>([^<]+)<\/h3>/g)].map(([, title]) => title);
+
+/** The item titles of a built feed, in order. */
+const feedTitles = (xml: string) =>
+  [...xml.matchAll(/<item><title>([^<]*)<\/title>/g)].map(([, title]) => title);
+
+describe('what the pages show changes though the shown files did not', () => {
+  const post = 'src/content/blog/cut-kitchen-food-waste-in-half.mdx';
+  const postTitle = 'Seven Habits That Cut Our Kitchen Food Waste in Half';
+  const recipe = 'src/content/recipes/beef-bourguignon.mdx';
+  let dir = '';
+  let built = () => ({ blog: '', feed: '', home: '' });
+
+  // More posts and recipes than the feeds carry, the extra ones older than the committed ones,
+  // so the store cannot hold them all.
+  beforeAll(() => {
+    dir = scratchProject();
+    for (let n = 1; n <= 12; n += 1) {
+      const day = `2024-01-${String(n).padStart(2, '0')}`;
+      write(
+        dir,
+        `src/content/blog/older/post-${n}.mdx`,
+        variant(dir, post, { title: `Older Post ${n}`, publishDate: day }),
+      );
+      write(
+        dir,
+        `src/content/recipes/older/recipe-${n}.mdx`,
+        variant(dir, recipe, { title: `Older Recipe ${n}`, publishDate: day, featured: 'false' }),
+      );
+    }
+    built = () => ({
+      blog: page(dir, 'blog/index.html'),
+      feed: page(dir, 'rss.xml'),
+      home: page(dir, 'index.html'),
+    });
+    const build = astro(dir, 'build', NOW);
+    expect(build.status, build.output).toBe(0);
+  });
+
+  const build = () => {
+    const result = astro(dir, 'build', NOW);
+    expect(result.status, result.output).toBe(0);
+    return built();
+  };
+
+  it('a post dated back leaves /blog and the feed, and the next older one comes into the feed', () => {
+    const before = built();
+    expect(cardTitles(before.blog)).toContain(postTitle);
+    expect(feedTitles(before.feed)).not.toContain('Older Post 2');
+    edit(dir, post, (text) => text.replace(/^publishDate: .*$/m, 'publishDate: 2023-06-01'));
+    const after = build();
+    expect(cardTitles(after.blog)).not.toContain(postTitle);
+    expect(feedTitles(after.feed)).not.toContain(postTitle);
+    expect(feedTitles(after.feed).at(-1)).toBe('Older Post 2');
+  });
+
+  it('a new post pushes the last card off /blog; it stays in the feed', () => {
+    const last = cardTitles(built().blog)[pageNeeds.blogGrid.count - 1];
+    write(
+      dir,
+      'src/content/blog/just-in.md',
+      variant(dir, post, {
+        title: 'Just In',
+        publishDate: '2026-05-31',
+      }),
+    );
+    const after = build();
+    expect(cardTitles(after.blog)[0]).toBe('Just In');
+    expect(cardTitles(after.blog)).not.toContain(last);
+    expect(feedTitles(after.feed)).toContain(last);
+  });
+
+  it('an old recipe made featured and newest leads the home page', () => {
+    edit(dir, 'src/content/recipes/older/recipe-3.mdx', (text) =>
+      text
+        .replace(/^featured: .*$/m, 'featured: true')
+        .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-31'),
+    );
+    const { home } = build();
+    expect(cardTitles(home)).toContain('Older Recipe 3');
+    expect(home.indexOf('Older Recipe 3')).toBeLessThan(home.indexOf('Classic Beef Bourguignon'));
+  });
+
+  it('a post made a draft leaves every page, and comes back when the flag goes', () => {
+    const target = 'src/content/blog/the-five-minute-pan-sauce.mdx';
+    const title = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+    edit(dir, target, (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
+    expect(builtFilesMentioning(dir, title)).not.toEqual([]);
+    const hidden = build();
+    expect(hidden.blog + hidden.feed + hidden.home).not.toContain(title);
+    edit(dir, target, (text) => text.replace('draft: true\n', ''));
+    expect(build().blog).toContain(title);
+  });
+
+  it('a draft made live comes onto the pages', () => {
+    const target = 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx';
+    expect(built().feed).not.toContain('Sauerkraut');
+    edit(dir, target, (text) => text.replace(/^draft: true\n/m, ''));
+    expect(build().feed).toContain('Sauerkraut');
+  });
+
+  it('un-featuring one of the six stops the build instead of showing five', () => {
+    const { count, label } = pageNeeds.featuredRecipes;
+    const featured = readdirSync(join(dir, 'src/content/recipes'), { recursive: true })
+      .map((file) => `src/content/recipes/${String(file)}`)
+      .filter((file) => /\.mdx?$/.test(file))
+      .filter((file) => /^featured: true$/m.test(readFileSync(join(dir, file), 'utf8')));
+    expect(featured).toHaveLength(count + 1);
+    for (const file of featured.slice(0, 2)) {
+      edit(dir, file, (text) => text.replace(/^featured: true$/m, 'featured: false'));
+    }
+    const result = astro(dir, 'build', NOW);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain(
+      `${label} needs ${count}, but only ${count - 1} are published.`,
+    );
+  });
+});

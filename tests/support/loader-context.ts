@@ -1,16 +1,17 @@
 /**
- * Astro's side of a content loader, in memory: the content store that Astro keeps between runs,
- * and the context it hands each `load()`. It follows the documented `DataStore` and
- * `LoaderContext`, including the store's rule that `set()` with an unchanged digest is skipped.
+ * Astro's side of the content engine, in memory: the content store Astro keeps between runs, the
+ * context it hands each `load()`, and, for `astro dev`, its file watcher. It follows the
+ * documented `DataStore` and `LoaderContext`, including the store's rule that `set()` with an
+ * unchanged digest is skipped.
  */
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { DataStore, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { vi } from 'vitest';
-import type { CollectionOptions } from '@/loaders/collection';
-import { contentEngine, type ContentCheck } from '@/loaders/content-files';
-import { refreshRequest, type Change } from '@/loaders/dev-refresh';
+import { contentEngine, type CollectionOptions } from '@/loaders/engine';
+import type { SiteRules } from '@/loaders/site-rules';
 import type { SchemaFactory } from '@/loaders/validate';
 
 type Entry = ReturnType<DataStore['values']>[number];
@@ -45,8 +46,18 @@ export class ContentStore {
   }
 }
 
-/** What a loader said while it ran. */
+/** What the loaders said while they ran. */
 export type Logged = { info: string[]; error: string[] };
+
+/** Rules that show every entry and find nothing wrong: the engine on its own. */
+export const showEverything: SiteRules = ({ entries }) => ({
+  shown: new Map([...entries].map(([name, list]) => [name, new Set(list.map((e) => e.id))])),
+  problems: [],
+  notes: [],
+});
+
+/** Astro's file watcher in `astro dev`, as a loader sees it. */
+export type Watcher = EventEmitter & { add: () => void };
 
 /** The context Astro hands a collection's `load()`. */
 export function loaderContext({
@@ -55,7 +66,7 @@ export function loaderContext({
   schema,
   store,
   logged,
-  watching = false,
+  watcher,
   refresh,
 }: {
   root: string;
@@ -63,16 +74,21 @@ export function loaderContext({
   schema: SchemaFactory;
   store: ContentStore;
   logged: Logged;
-  /** True for `astro dev`, which hands loaders a file watcher. */
-  watching?: boolean;
+  /** `astro dev` hands loaders its file watcher. */
+  watcher?: Watcher | undefined;
   /** What `refreshContent({ context })` passed, in dev. */
-  refresh?: Record<string, unknown>;
+  refresh?: Record<string, unknown> | undefined;
 }): LoaderContext {
   const built =
     typeof schema === 'function' ? schema({ image: () => z.string() as never }) : schema;
   return {
     collection,
-    config: { root: pathToFileURL(`${root}/`), srcDir: pathToFileURL(`${root}/src/`) },
+    config: {
+      root: pathToFileURL(`${root}/`),
+      srcDir: pathToFileURL(`${root}/src/`),
+      cacheDir: pathToFileURL(`${root}/node_modules/.astro/`),
+      experimental: { contentIntellisense: false },
+    },
     logger: {
       info: (message: string) => logged.info.push(message),
       warn: vi.fn(),
@@ -82,7 +98,7 @@ export function loaderContext({
     generateDigest: (text: string) => createHash('sha1').update(text).digest('hex'),
     store: store.scoped(collection),
     meta: new Map(),
-    ...(watching && { watcher: { on: vi.fn(), add: vi.fn() } }),
+    ...(watcher && { watcher }),
     ...(refresh && { refreshContextData: refresh }),
   } as unknown as LoaderContext;
 }
@@ -90,55 +106,48 @@ export function loaderContext({
 /** How Astro runs the collections' `load()` of one sync. Astro 7 runs them together. */
 export type Order = 'together' | 'one by one' | 'in reverse';
 
-/**
- * One sync with a new engine, as a new `astro build`, `astro sync` or a dev server's evaluation
- * of the content config would run it, over `store` as the last run left it. `changes` makes it a
- * dev refresh naming those changes.
- */
-export async function runEngine({
-  root,
-  store,
-  collections,
-  check,
-  order = 'together',
-  watching = false,
-  changes,
-}: {
-  root: string;
-  store: ContentStore;
-  collections: Record<string, CollectionOptions>;
-  check?: ContentCheck;
-  order?: Order;
-  watching?: boolean;
-  changes?: Change[];
-}) {
-  const engine = contentEngine(check ? { check } : {});
-  const logged: Logged = { info: [], error: [] };
-  const refresh = changes && refreshRequest(changes);
-  const loads = Object.entries(collections).map(([collection, options]) => {
-    const loader = engine.files(options);
-    return () =>
-      loader.load(
-        loaderContext({
-          root,
-          collection,
-          schema: options.schema,
-          store,
-          logged,
-          watching,
-          ...(refresh && { refresh }),
-        }),
-      );
-  });
-  if (order === 'in reverse') loads.reverse();
-  const failures: unknown[] = [];
-  if (order === 'together') {
-    for (const result of await Promise.allSettled(loads.map((load) => load()))) {
-      if (result.status === 'rejected') failures.push(result.reason);
+/** An engine over `collections`, as one evaluation of the content config makes it. */
+export function engineFor(
+  root: string,
+  collections: Record<string, CollectionOptions>,
+  {
+    rules = showEverything,
+    store = new ContentStore(),
+  }: {
+    rules?: SiteRules;
+    /** The store as the last run left it; Astro keeps it between builds. */
+    store?: ContentStore;
+  } = {},
+) {
+  const engine = contentEngine(collections, rules);
+  /** One sync of every collection over `store`; `refresh` makes it a dev refresh. */
+  async function sync({
+    order = 'together',
+    watcher,
+    refresh,
+  }: { order?: Order; watcher?: Watcher; refresh?: Record<string, unknown> } = {}) {
+    const logged: Logged = { info: [], error: [] };
+    const loads = Object.entries(collections).map(
+      ([collection, { schema }]) =>
+        () =>
+          engine
+            .loader(collection)
+            .load(loaderContext({ root, collection, schema, store, logged, watcher, refresh })),
+    );
+    if (order === 'in reverse') loads.reverse();
+    const failures: unknown[] = [];
+    if (order === 'together') {
+      for (const result of await Promise.allSettled(loads.map((load) => load()))) {
+        if (result.status === 'rejected') failures.push(result.reason);
+      }
+    } else {
+      for (const load of loads) await load().catch((error: unknown) => failures.push(error));
     }
-  } else {
-    for (const load of loads) await load().catch((error: unknown) => failures.push(error));
+    const error = failures.map((failure) => (failure as Error).message).join('\n');
+    return { error, logged, failures: failures.length };
   }
-  const error = failures.map((failure) => (failure as Error).message).join('\n');
-  return { error, logged, failures: failures.length };
+  return { sync, store };
 }
+
+/** A dev server's watcher, for `engineFor(…).sync({ watcher })`. */
+export const fakeWatcher = (): Watcher => Object.assign(new EventEmitter(), { add: () => {} });

@@ -1,146 +1,84 @@
 /**
- * contentRefresh() against a stand-in for Astro's dev server: what it sends to the loaders, and
- * when it has the pages import the content store again.
+ * contentRefresh() on real folders, with stand-ins for Astro's dev server and refreshContent():
+ * which saves it hears of, and what it asks Astro to refresh.
  */
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changesOf, contentRefresh, STORE_MODULE, type Change } from '@/loaders/dev-refresh';
-const root = '/site';
+import { mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { changesIn, contentRefresh, LOADER_NAME } from '@/loaders/dev-refresh';
+import { tempProject, writeFiles } from '../support/temp-project';
 
-/** A dev server with one server environment that has imported the store, and a browser tab. */
-function devServer() {
-  const storeNode = { id: STORE_MODULE };
-  const evaluatedNode = { id: STORE_MODULE };
-  const ssr = {
-    name: 'ssr',
-    moduleGraph: {
-      getModuleById: (id: string) => (id === STORE_MODULE ? storeNode : undefined),
-      invalidateModule: vi.fn(),
-    },
-    runner: {
-      evaluatedModules: {
-        getModuleById: (id: string) => (id === STORE_MODULE ? evaluatedNode : undefined),
-        invalidateModule: vi.fn(),
-      },
-    },
-    hot: { send: vi.fn() },
-  };
-  const client = { name: 'client', moduleGraph: ssr.moduleGraph, hot: { send: vi.fn() } };
-  const watcher = Object.assign(new EventEmitter(), { add: vi.fn() });
+/** Starts the integration in `astro dev` on a project holding one post. */
+function start() {
+  const root = tempProject({ 'src/content/blog/salt.md': 'Salt', 'src/pages/index.astro': '' });
+  const refreshContent = vi.fn<(options: { context: Record<string, unknown> }) => Promise<void>>(
+    async () => {},
+  );
+  const updateConfig = vi.fn();
   const httpServer = new EventEmitter();
-  return { server: { watcher, httpServer, environments: { ssr, client } }, ssr, client };
-}
-
-/** A response the dev server is still writing, and a way to finish it. */
-function openResponse(httpServer: EventEmitter) {
-  const response = new EventEmitter();
-  httpServer.emit('request', {}, response);
-  return () => response.emit('close');
-}
-
-/** Starts the integration on a stand-in server; `refreshContent` plays Astro's part. */
-function start(refreshContent: (options: { context: Record<string, unknown> }) => Promise<void>) {
-  const dev = devServer();
   const hooks = contentRefresh().hooks;
-  const logger = { warn: vi.fn(), error: vi.fn(), info: vi.fn() };
-  hooks['astro:config:done']!({ config: { srcDir: new URL(`file://${root}/src/`) } } as never);
-  hooks['astro:server:setup']!({ server: dev.server, refreshContent, logger } as never);
-  const save = (event: Change['event'], file: string) =>
-    dev.server.watcher.emit('all', event, `${root}/src/content/${file}`);
-  return { ...dev, save, logger };
-}
-
-/** Astro's refreshContent() as the loaders see it: they take the changes it carries. */
-function astroLoading() {
-  const received: Change[][] = [];
-  const refreshContent = vi.fn(async ({ context }: { context: Record<string, unknown> }) => {
-    const changes = changesOf(context);
-    if (changes) received.push(changes);
-  });
-  return { refreshContent, received };
+  const config = { srcDir: pathToFileURL(`${root}/src/`) };
+  hooks['astro:config:setup']!({ config, command: 'dev', updateConfig } as never);
+  hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
+  const refreshed = () => refreshContent.mock.calls.map(([{ context }]) => changesIn(context));
+  return {
+    root,
+    at: (path: string) => join(root, path),
+    refreshContent,
+    refreshed,
+    updateConfig,
+    stop: () => httpServer.emit('close'),
+  };
 }
 
 describe('contentRefresh', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('sends a burst of watcher events as one refresh that names every file', async () => {
-    const { refreshContent, received } = astroLoading();
-    const { save, server } = start(refreshContent);
-    save('unlink', 'blog/post.mdx');
-    save('add', 'blog/post.mdx');
-    server.watcher.emit('all', 'change', `${root}/src/pages/index.astro`);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(received).toEqual([
-      [
-        { event: 'unlink', path: `${root}/src/content/blog/post.mdx` },
-        { event: 'add', path: `${root}/src/content/blog/post.mdx` },
-      ],
-    ]);
-  });
-
-  it('sends a refresh again while Astro is reloading the content config and drops it', async () => {
-    const { received } = astroLoading();
-    let reloading = 3;
-    const refreshContent = vi.fn(async ({ context }: { context: Record<string, unknown> }) => {
-      if (reloading-- > 0) return;
-      received.push(changesOf(context)!);
+  it("tells the dev server's own watcher to leave src/content alone", () => {
+    const { root, updateConfig, stop } = start();
+    expect(updateConfig).toHaveBeenCalledWith({
+      vite: { server: { watch: { ignored: [`${root}/src/content/**`] } } },
     });
-    const { save } = start(refreshContent);
-    save('change', 'recipes/soup.mdx');
-    await vi.advanceTimersByTimeAsync(500);
-    expect(refreshContent).toHaveBeenCalledTimes(4);
-    expect(received).toHaveLength(1);
+    stop();
   });
 
-  it('leaves the store alone when no page was being served during a refresh', async () => {
-    const { refreshContent } = astroLoading();
-    const { save, ssr, client } = start(refreshContent);
-    save('change', 'recipes/soup.mdx');
-    await vi.advanceTimersByTimeAsync(100);
-    expect(refreshContent).toHaveBeenCalledTimes(1);
-    expect(ssr.moduleGraph.invalidateModule).not.toHaveBeenCalled();
-    expect(client.hot.send).not.toHaveBeenCalled();
-  });
-
-  it('has pages import the store again once a page served during a refresh has finished', async () => {
-    let finishPage = () => {};
-    const { refreshContent } = astroLoading();
-    const dev = start(async (options) => {
-      // A page request arrives while the loaders run, as a browser polling the page would.
-      finishPage = openResponse(dev.server.httpServer);
-      await refreshContent(options);
+  it('asks for one refresh of the engine, naming the files, once a burst of saves is over', async () => {
+    const { root, at, refreshContent, refreshed, stop } = start();
+    writeFiles(root, {
+      'src/content/blog/salt.md': 'Salt, again',
+      'src/content/blog/new.md': 'New',
     });
-    dev.save('change', 'recipes/soup.mdx');
-    await vi.advanceTimersByTimeAsync(100);
-    // The page may still be importing the old store: nothing can be forgotten before it ends.
-    expect(dev.ssr.runner.evaluatedModules.invalidateModule).not.toHaveBeenCalled();
-
-    finishPage();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(dev.ssr.moduleGraph.invalidateModule).toHaveBeenCalledWith(
-      { id: STORE_MODULE },
-      undefined,
-      expect.any(Number),
-      true,
+    await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
+    expect(refreshContent.mock.calls[0]![0]).toMatchObject({ loaders: [LOADER_NAME] });
+    expect(refreshed().flat()).toEqual(
+      expect.arrayContaining([at('src/content/blog/salt.md'), at('src/content/blog/new.md')]),
     );
-    expect(dev.ssr.runner.evaluatedModules.invalidateModule).toHaveBeenCalledWith({
-      id: STORE_MODULE,
-    });
-    expect(dev.ssr.hot.send).toHaveBeenCalledWith('astro:content-changed', {});
-    expect(dev.client.hot.send).toHaveBeenCalledWith({ type: 'full-reload', path: '*' });
+    stop();
   });
 
-  it("names the content store's module as the installed Astro does", () => {
-    const astro = dirname(createRequire(import.meta.url).resolve('astro'));
-    const constants = readFileSync(join(astro, 'content/consts.js'), 'utf8');
-    const name = /const DATA_STORE_VIRTUAL_ID = "([^"]+)"/.exec(constants)?.[1];
-    expect(
-      `\0${name}`,
-      'Astro renamed its content store module: update STORE_MODULE in src/loaders/dev-refresh.ts',
-    ).toBe(STORE_MODULE);
+  it('follows a folder added after it started, and one renamed', async () => {
+    const { root, at, refreshContent, refreshed, stop } = start();
+    mkdirSync(at('src/content/blog/2026'));
+    await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
+    writeFiles(root, { 'src/content/blog/2026/pepper.md': 'Pepper' });
+    await vi.waitFor(() =>
+      expect(refreshed().flat()).toContain(at('src/content/blog/2026/pepper.md')),
+    );
+    renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
+    // The folder itself is named: the engine lists whatever it holds.
+    await vi.waitFor(() => expect(refreshed().flat()).toContain(at('src/content/blog/2027')));
+    writeFiles(root, { 'src/content/blog/2027/chili.md': 'Chili' });
+    await vi.waitFor(() =>
+      expect(refreshed().flat()).toContain(at('src/content/blog/2027/chili.md')),
+    );
+    stop();
+  });
+
+  it('names only what changed under src/content; the dev server handles the rest', async () => {
+    const { root, at, refreshContent, refreshed, stop } = start();
+    writeFiles(root, { 'src/pages/index.astro': '<h1>Home</h1>', 'src/content/blog/salt.md': 'x' });
+    await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
+    expect([...new Set(refreshed().flat())]).toEqual([at('src/content/blog/salt.md')]);
+    stop();
   });
 });

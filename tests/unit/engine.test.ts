@@ -1,21 +1,26 @@
 /**
  * The content engine's memory, run for real on temporary folders: what it reads again from one
- * run to the next, how `astro dev` changes reach it, and that the order in which Astro runs the
- * collections' loaders cannot change the outcome. Parses are counted at `parseSource`, the one
- * place every entry file is parsed.
+ * run to the next, what Astro's store holds, how `astro dev` changes reach it, and that the order
+ * in which Astro runs the collections' loaders cannot change the outcome. Parses are counted at
+ * `parseSource`, the one place every entry file is parsed.
  */
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CollectionOptions } from '@/loaders/collection';
-import type { ContentCheck } from '@/loaders/content-files';
-import type { Change } from '@/loaders/dev-refresh';
-import { Listing } from '@/loaders/discover';
+import type { CollectionOptions } from '@/loaders/engine';
+import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
+import type { SiteRules } from '@/loaders/site-rules';
 import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
-import { ContentStore, runEngine, type Order } from '../support/loader-context';
+import {
+  ContentStore,
+  engineFor,
+  fakeWatcher,
+  showEverything,
+  type Order,
+} from '../support/loader-context';
 import { photo, tempProject, writeFiles } from '../support/temp-project';
 
 vi.mock('@/loaders/source', async (original) => {
@@ -64,8 +69,11 @@ const config = {
   'src/schemas/fields.ts': 'export const text = 1;\n',
 };
 
-/** A project with one member and two posts, and the store that Astro keeps between runs. */
-function site(files: Record<string, string | Buffer> = {}) {
+/**
+ * A project with one member and two posts. `run` is one build: a new engine, over the store and
+ * the index that the last build left.
+ */
+function site(files: Record<string, string | Buffer> = {}, rules: SiteRules = showEverything) {
   const root = tempProject({
     ...config,
     'src/content/team/ana.yaml': member,
@@ -74,15 +82,15 @@ function site(files: Record<string, string | Buffer> = {}) {
     ...files,
   });
   const store = new ContentStore();
-  const run = (options: { order?: Order; watching?: boolean; changes?: Change[] } = {}) =>
-    runEngine({ root, store, collections, ...options });
+  const run = (options: { order?: Order } = {}) =>
+    engineFor(root, collections, { rules, store }).sync(options);
   const stored = (collection: string) => store.collections.get(collection) ?? new Map();
-  const write = (files: Record<string, string | Buffer>) => writeFiles(root, files);
+  const write = (more: Record<string, string | Buffer>) => writeFiles(root, more);
   const at = (path: string) => join(root, path);
   return { root, store, run, stored, write, at };
 }
 
-describe('from one run to the next', () => {
+describe('from one build to the next', () => {
   it('reads no file again when none has changed, and keeps every entry', async () => {
     const { run, stored } = site();
     expect((await run()).error).toBe('');
@@ -99,7 +107,7 @@ describe('from one run to the next', () => {
     );
   });
 
-  it('reads again only the file that changed, and stores what it now says', async () => {
+  it('reads again only the file that changed, once, and stores what it now says', async () => {
     const { run, stored, write } = site();
     await run();
     vi.mocked(parseSource).mockClear();
@@ -186,47 +194,128 @@ describe('from one run to the next', () => {
   });
 });
 
+describe('what the store holds', () => {
+  /** Rules that show the posts whose titles start with "Shown", and nothing else. */
+  const showing: SiteRules = ({ entries }) => ({
+    shown: new Map([
+      [
+        'blog',
+        new Set(
+          (entries.get('blog') ?? [])
+            .filter((entry) => entry.showing.title?.startsWith('Shown'))
+            .map((entry) => entry.id),
+        ),
+      ],
+    ]),
+    problems: [],
+    notes: [],
+  });
+
+  it('is only what the site shows, and the entries those name', async () => {
+    const { run, stored } = site({ 'src/content/blog/salt.md': post('Shown Salt') }, showing);
+    expect((await run()).error).toBe('');
+    expect([...stored('blog').keys()]).toEqual(['salt']);
+    expect([...stored('team').keys()]).toEqual(['ana']);
+  });
+
+  it('still reads and checks every file, shown or not', async () => {
+    const { run } = site(
+      { 'src/content/blog/2026/pepper.mdx': post('Pepper', 'drafts: true\n') },
+      showing,
+    );
+    expect((await run()).error).toContain('src/content/blog/2026/pepper.mdx:10:1');
+  });
+
+  it('takes in an entry that comes to be shown though its file did not change, reading it once', async () => {
+    // As a post comes to be shown when a newer one is deleted, or when its day comes.
+    let titles = ['Salt'];
+    const byTitle: SiteRules = ({ entries }) => ({
+      ...showEverything({ entries, rejected: () => 0, dev: false }),
+      shown: new Map([
+        [
+          'blog',
+          new Set(
+            (entries.get('blog') ?? [])
+              .filter((entry) => titles.includes(entry.showing.title ?? ''))
+              .map((entry) => entry.id),
+          ),
+        ],
+      ]),
+    });
+    const { run, stored } = site({}, byTitle);
+    await run();
+    expect([...stored('blog').keys()]).toEqual(['salt']);
+    vi.mocked(parseSource).mockClear();
+
+    titles = ['Salt', 'Pepper'];
+    const { logged } = await run();
+    expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'salt']);
+    expect(parsed()).toEqual(['src/content/blog/2026/pepper.mdx']);
+    expect(logged.info).toContain(
+      '3 entries unchanged since the last run, kept as stored; 0 files read and checked.',
+    );
+  });
+
+  it('lets an entry go once the site no longer shows it', async () => {
+    const { run, stored, write } = site(
+      { 'src/content/blog/salt.md': post('Shown Salt') },
+      showing,
+    );
+    await run();
+    write({ 'src/content/blog/salt.md': post('Salt, Taken Down') });
+    await run();
+    expect(stored('blog').size).toBe(0);
+  });
+
+  it('keeps a shown entry with its own photo as Astro parses it, for its image', async () => {
+    const { run, stored } = site({
+      'src/content/blog/soup/index.md': post('Soup').replace(/image:\n.*\n.*/, ownPhoto),
+      'src/content/blog/soup/cover.jpg': await photo(),
+    });
+    expect((await run()).error).toBe('');
+    expect(stored('blog').get('soup')).toMatchObject({ assetImports: ['./cover.jpg'] });
+  });
+});
+
 describe('the order in which Astro loads the collections', () => {
-  const check = vi.fn<ContentCheck>(() => ({ problems: [], notes: ['checked'] }));
+  const rules = vi.fn<SiteRules>(showEverything);
 
   // Each case must end within seconds: a loader that waited for the others would never return
   // when Astro ran them one by one.
   it.each<Order>(['together', 'one by one', 'in reverse'])(
-    'makes no difference when they load %s: one report, every problem, one whole-content check',
+    'makes no difference when they load %s: one report, every problem, the rules run once',
     async (order) => {
-      check.mockClear();
-      const { root, store } = site({
-        'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
-        'src/content/blog/salt.md': post('Salt', 'drafts: true\n'),
-        'src/content/blog/soup.md': post('Soup').replace('author: ana', 'author: gordon'),
-      });
-      const { error, failures, logged } = await runEngine({
-        root,
-        store,
-        collections,
-        check,
-        order,
-      });
-      expect(failures).toBe(1);
-      expect(error).toContain('The content has 3 problems in 3 files.');
+      rules.mockClear();
+      const { run } = site(
+        {
+          'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
+          'src/content/blog/salt.md': post('Salt', 'drafts: true\n'),
+          'src/content/blog/soup.md': post('Soup').replace('author: ana', 'author: gordon'),
+        },
+        rules,
+      );
+      const { error, failures } = await run({ order });
+      expect(failures).toBeGreaterThan(0);
+      expect(error.split('\n\n')[0]).toContain('The content has 3 problems in 3 files.');
       expect(error).toContain('src/content/team/ana.yaml:2:7');
       expect(error).toContain('src/content/blog/salt.md:10:1');
       expect(error).toContain('There is no team entry "gordon"');
-      expect(check).toHaveBeenCalledTimes(1);
-      expect(logged.info).toContain('checked');
+      expect(rules).toHaveBeenCalledTimes(1);
     },
     5_000,
   );
 });
 
 describe('astro dev', () => {
-  /** A dev server started on the site: a full load, then refreshes naming what changed. */
+  /** A dev server on the site: a full load, then refreshes naming what changed, as dev-refresh.ts sends them. */
   async function devServer(files: Record<string, string | Buffer> = {}) {
     const project = site(files);
-    await project.run({ watching: true });
+    const watcher = fakeWatcher();
+    const engine = engineFor(project.root, collections, { store: project.store });
+    await engine.sync({ watcher });
     vi.mocked(parseSource).mockClear();
-    const change = (event: Change['event'], path: string) =>
-      project.run({ watching: true, changes: [{ event, path: project.at(path) }] });
+    const change = (...paths: string[]) =>
+      engine.sync({ watcher, refresh: { changed: paths.map(project.at) } });
     return { ...project, change };
   }
 
@@ -234,7 +323,7 @@ describe('astro dev', () => {
     const { write, change, stored } = await devServer();
     write({ 'src/content/blog/salt.md': post('Salt, Revised') });
 
-    const { logged } = await change('change', 'src/content/blog/salt.md');
+    const { logged } = await change('src/content/blog/salt.md');
     expect(parsed()).toEqual(['src/content/blog/salt.md']);
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Revised');
     expect(logged.info).toContain('Reloaded src/content/blog/salt.md');
@@ -243,9 +332,9 @@ describe('astro dev', () => {
   it('takes in a new file and forgets a deleted one', async () => {
     const { write, change, stored, at } = await devServer();
     write({ 'src/content/blog/new.md': post('New') });
-    await change('add', 'src/content/blog/new.md');
+    await change('src/content/blog/new.md');
     rmSync(at('src/content/blog/salt.md'));
-    await change('unlink', 'src/content/blog/salt.md');
+    await change('src/content/blog/salt.md');
 
     expect(parsed()).toEqual(['src/content/blog/new.md']);
     expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'new']);
@@ -254,7 +343,7 @@ describe('astro dev', () => {
   it("says nothing of a tool's temporary file that is gone before its change is read", async () => {
     // `sed -i` writes `sedXXXXXX` beside the file and renames it over the file a moment later.
     const { change, stored } = await devServer();
-    const { logged } = await change('add', 'src/content/blog/sedTfnKHv');
+    const { logged } = await change('src/content/blog/sedTfnKHv');
 
     expect(logged.error).toEqual([]);
     expect(parsed()).toEqual([]);
@@ -264,12 +353,12 @@ describe('astro dev', () => {
   it('keeps the last good version of a file with problems, reports them, and says when they are fixed', async () => {
     const { write, change, stored } = await devServer();
     write({ 'src/content/blog/salt.md': post('Salt, Broken', 'drafts: true\n') });
-    const broken = await change('change', 'src/content/blog/salt.md');
+    const broken = await change('src/content/blog/salt.md');
     expect(broken.logged.error.join('\n')).toContain('src/content/blog/salt.md:10:1');
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt');
 
     write({ 'src/content/blog/salt.md': post('Salt, Fixed') });
-    const fixed = await change('change', 'src/content/blog/salt.md');
+    const fixed = await change('src/content/blog/salt.md');
     expect(fixed.logged.error).toEqual([]);
     expect(fixed.logged.info).toContain('The content problems are fixed.');
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Fixed');
@@ -279,7 +368,7 @@ describe('astro dev', () => {
     const { write, change } = await devServer();
     write({ 'src/content/blog/salt.md': post('Salt').replace('author: ana', 'author: gordon') });
 
-    const { logged } = await change('change', 'src/content/blog/salt.md');
+    const { logged } = await change('src/content/blog/salt.md');
     expect(logged.error.join('\n')).toContain(
       'src/content/blog/salt.md:5:9\n    author: There is no team entry "gordon"',
     );
@@ -288,11 +377,11 @@ describe('astro dev', () => {
   it('lets the other file take the id when one of two clashing files goes', async () => {
     const { write, change, stored, at } = await devServer();
     write({ 'src/content/blog/salt/index.md': post('Salt in a Folder') });
-    const clash = await change('add', 'src/content/blog/salt/index.md');
+    const clash = await change('src/content/blog/salt/index.md');
     expect(clash.logged.error.join('\n')).toContain('both make the entry "salt"');
 
     rmSync(at('src/content/blog/salt.md'));
-    const resolved = await change('unlink', 'src/content/blog/salt.md');
+    const resolved = await change('src/content/blog/salt.md');
     expect(resolved.logged.error).toEqual([]);
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt in a Folder');
   });
@@ -303,7 +392,7 @@ describe('astro dev', () => {
     });
     write({ 'src/content/blog/soup/cover.jpg': await photo() });
 
-    const { logged } = await change('add', 'src/content/blog/soup/cover.jpg');
+    const { logged } = await change('src/content/blog/soup/cover.jpg');
     expect(parsed()).toEqual(['src/content/blog/soup/index.md']);
     expect(logged.error).toEqual([]);
   });
@@ -311,18 +400,63 @@ describe('astro dev', () => {
   it('lists a folder again when a folder of entries is renamed', async () => {
     const { change, stored, at } = await devServer();
     renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
-    await change('unlinkDir', 'src/content/blog/2026');
+    await change('src/content/blog/2026');
 
     expect([...stored('blog').keys()].sort()).toEqual(['2027/pepper', 'salt']);
   });
+});
 
-  it('keeps its listing when Astro evaluates the content config again for a change', async () => {
-    // Every refresh here runs a new engine, as Astro's re-evaluation makes one.
-    const { write, change } = await devServer();
-    const scan = vi.spyOn(Listing.prototype, 'scan');
-    write({ 'src/content/blog/salt.md': post('Salt, Again') });
-    await change('change', 'src/content/blog/salt.md');
-    expect(scan).not.toHaveBeenCalled();
-    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+describe('the index', () => {
+  const indexed = (file: string, mtimeMs: number): IndexedEntry => ({
+    collection: 'blog',
+    id: file,
+    file: `src/content/blog/${file}.md`,
+    size: 100,
+    mtimeMs,
+    digest: 'd',
+    showing: {},
+    references: [],
+    placeholders: [],
+    photos: [],
+  });
+
+  it('trusts a file by its size and time only if it was saved well before the index was', () => {
+    const root = tempProject({});
+    const file = join(root, 'index.json');
+    const at = (name: string) => join(root, `src/content/blog/${name}.md`);
+    const now = Date.now();
+    const saving = new EntryIndex(root, 'k');
+    saving.set(at('old'), indexed('old', now - 60_000));
+    saving.set(at('racy'), indexed('racy', now - 500));
+    saving.save(file);
+    const index = EntryIndex.open(root, 'k', file);
+
+    expect(index.unchanged(at('old'), { size: 100, mtimeMs: now - 60_000 })).toEqual(
+      indexed('old', now - 60_000),
+    );
+    expect(index.unchanged(at('old'), { size: 101, mtimeMs: now - 60_000 })).toBeUndefined();
+    // Saved within the file system's timestamp resolution of the index: its text decides.
+    expect(index.unchanged(at('racy'), { size: 100, mtimeMs: now - 500 })).toBeUndefined();
+    expect(EntryIndex.open(root, 'another key', file).entries.size).toBe(0);
+  });
+
+  it('reads back every field it saved, dates as dates', () => {
+    const root = tempProject({});
+    const file = join(root, 'index.json');
+    const bare = indexed('bare', Date.now() - 60_000);
+    const entry: IndexedEntry = {
+      ...indexed('full', Date.now() - 60_000),
+      showing: { publishDate: new Date('2026-01-02'), title: 'Full', draft: false, featured: true },
+      references: [{ path: ['author'], collection: 'team', id: 'ana' }],
+      placeholders: [['steps', 1]],
+      photos: ['./cover.jpg'],
+    };
+    const saving = new EntryIndex(root, 'k');
+    saving.set(join(root, entry.file), entry);
+    saving.set(join(root, bare.file), bare);
+    saving.save(file);
+    const { entries } = EntryIndex.open(root, 'k', file);
+    expect(entries.get(join(root, entry.file))).toEqual(entry);
+    expect(entries.get(join(root, bare.file))).toEqual(bare);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The content loader, run for real on small folders written to a temporary directory. Only
- * Astro's side of the loader context (the store, the logger, parseData) is stood in for.
+ * The content engine, run for real on small folders written to a temporary directory. Only
+ * Astro's side of the loader context (the store, the logger, parseData) is stood in for. The
+ * engine shows every entry here (`showEverything`), so what it stores is what it read.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentEngine, type ContentCheck } from '@/loaders/content-files';
+import type { SiteRules } from '@/loaders/site-rules';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
-import { ContentStore, loaderContext, type Logged } from '../support/loader-context';
+import { engineFor, showEverything } from '../support/loader-context';
 import { photo, tempProject as project } from '../support/temp-project';
 
 afterEach(() => vi.unstubAllEnvs());
@@ -33,33 +34,15 @@ const member =
 
 type Stored = { id: string; data: Record<string, unknown>; filePath?: string; body?: string };
 
+const collections = {
+  blog: { folder: 'src/content/blog', extensions: ['.md', '.mdx'], schema: blogSchema },
+  team: { folder: 'src/content/team', extensions: ['.yaml', '.yml'], schema: teamSchema },
+};
+
 /** Runs one engine over the blog and team folders, as `astro sync` would. */
-async function load(root: string, check?: ContentCheck) {
-  const engine = contentEngine(check ? { check } : {});
-  const schemas = { blog: blogSchema, team: teamSchema };
-  const collections = {
-    blog: engine.files({
-      folder: 'src/content/blog',
-      extensions: ['.md', '.mdx'],
-      schema: blogSchema,
-    }),
-    team: engine.files({
-      folder: 'src/content/team',
-      extensions: ['.yaml', '.yml'],
-      schema: teamSchema,
-    }),
-  };
-  const store = new ContentStore();
-  const logged: Logged = { info: [], error: [] };
-  const results = await Promise.allSettled(
-    (['blog', 'team'] as const).map((name) =>
-      collections[name].load(
-        loaderContext({ root, collection: name, schema: schemas[name], store, logged }),
-      ),
-    ),
-  );
-  const failure = results.find((r) => r.status === 'rejected');
-  const error = failure?.status === 'rejected' ? String((failure.reason as Error).message) : '';
+async function load(root: string, rules: SiteRules = showEverything) {
+  const { sync, store } = engineFor(root, collections, { rules });
+  const { error, logged } = await sync();
   const stored = {
     blog: store.collections.get('blog') as Map<string, Stored>,
     team: store.collections.get('team') as Map<string, Stored>,
@@ -326,26 +309,32 @@ describe('reporting', () => {
     );
   });
 
-  it('runs the whole-content check once, with every collection, and logs its notes', async () => {
-    const check = vi.fn<ContentCheck>((content) => ({
-      problems: [],
-      notes: [`${content.get('blog')?.length} posts, ${content.get('team')?.length} member`],
+  it('runs the site rules once, over every collection, and logs their notes', async () => {
+    const rules = vi.fn<SiteRules>((content) => ({
+      ...showEverything(content),
+      notes: [
+        `${content.entries.get('blog')?.length} posts, ${content.entries.get('team')?.length} member`,
+      ],
     }));
     const root = project({ ...team, 'src/content/blog/a.md': post() });
-    const { logged, error } = await load(root, check);
+    const { logged, error } = await load(root, rules);
     expect(error).toBe('');
-    expect(check).toHaveBeenCalledTimes(1);
+    expect(rules).toHaveBeenCalledTimes(1);
     expect(logged).toContain('1 posts, 1 member');
   });
 
-  it('reports the check’s problems with the rest', async () => {
-    const check: ContentCheck = () => ({
-      problems: [{ file: 'src/content/blog', message: '/blog needs 8 posts' }],
-      notes: [],
+  it('reports the rules’ problems with the rest, a problem at a field at its line', async () => {
+    const rules: SiteRules = (content) => ({
+      ...showEverything(content),
+      problems: [
+        { file: 'src/content/blog', message: '/blog needs 8 posts' },
+        { file: 'src/content/blog/a.md', path: ['excerpt'], message: 'still says REPLACE' },
+      ],
     });
     const root = project({ ...team, 'src/content/blog/a.md': post({ drafts: 'true' }) });
-    const { error } = await load(root, check);
-    expect(error).toContain('The content has 2 problems in 2 files.');
+    const { error } = await load(root, rules);
+    expect(error).toContain('The content has 3 problems in 2 files.');
     expect(error).toContain('  src/content/blog\n    /blog needs 8 posts');
+    expect(error).toContain('  src/content/blog/a.md:3:10\n    excerpt: still says REPLACE');
   });
 });
