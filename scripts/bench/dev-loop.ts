@@ -1,6 +1,7 @@
 /**
- * A writer's loop in `astro dev`, timed from outside as a writer sees it: how long until the
- * first page answers, and how long from saving a file until the page shows the change.
+ * A writer's loop in a dev server (`astro dev`, or `hugo server` through hugo.ts), timed from
+ * outside as a writer sees it: how long until the first page answers, and how long from saving a
+ * file until the page shows the change.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,9 +19,10 @@ const GIVE_UP_MS = 60_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-async function page(path: string): Promise<string | undefined> {
+/** The HTML at `path` on the server at `port`, or undefined while it does not answer. */
+async function page(port: number, path: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`http://localhost:${PORT}${path}`);
+    const response = await fetch(`http://localhost:${port}${path}`);
     return response.ok ? await response.text() : undefined;
   } catch {
     return undefined;
@@ -28,9 +30,9 @@ async function page(path: string): Promise<string | undefined> {
 }
 
 /** Polls `path` until `accept` holds for its HTML; the milliseconds it took from `since`. */
-async function until(path: string, accept: (html: string) => boolean, since: number) {
+async function until(port: number, path: string, accept: (html: string) => boolean, since: number) {
   for (;;) {
-    const html = await page(path);
+    const html = await page(port, path);
     if (html !== undefined && accept(html)) return { ms: performance.now() - since, html };
     if (performance.now() - since > GIVE_UP_MS) {
       throw new Error(`dev loop: ${path} did not show the change within ${GIVE_UP_MS / 1000} s`);
@@ -39,30 +41,46 @@ async function until(path: string, accept: (html: string) => boolean, since: num
   }
 }
 
+/** A dev server to time: how to start it in `dir`, the port it serves, where the posts are. */
+export type Server = {
+  dir: string;
+  command: string;
+  args: string[];
+  port: number;
+  /** The folder of `dir` holding the posts listed on /blog/. */
+  postsFolder: string;
+  env?: Record<string, string>;
+  edits?: number;
+};
+
 /**
- * Starts `astro dev` in `dir`, times it until /blog/ answers, then edits the excerpt of the first
- * post on the page `EDITS` times, timing each save until the page shows it. Seconds to ready,
- * and the median milliseconds from save to page.
+ * Starts a dev server, times it until /blog/ answers, then edits the excerpt of the first post
+ * on the page `edits` times, timing each save until the page shows it. Seconds to ready, and the
+ * median milliseconds from save to page.
  */
-export async function devLoop(dir: string, { edits = EDITS } = {}) {
+export async function serverLoop({
+  dir,
+  command,
+  args,
+  port,
+  postsFolder,
+  env,
+  edits = EDITS,
+}: Server) {
   const started = performance.now();
-  const server = spawn(
-    process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT)],
-    {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const server = spawn(command, args, {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   server.stdout.on('data', (chunk: Buffer) => (log += chunk));
   server.stderr.on('data', (chunk: Buffer) => (log += chunk));
   const exited = new Promise((resolve) => server.on('exit', resolve));
   try {
-    const ready = await until('/blog/', () => true, started);
+    const ready = await until(port, '/blog/', () => true, started);
     const title = firstCardTitle(ready.html);
-    const file = join(dir, fileWithTitle(dir, 'src/content/blog', title));
+    const file = join(dir, fileWithTitle(dir, postsFolder, title));
     const times: number[] = [];
     for (let edit = 0; edit < edits; edit += 1) {
       await pause(BETWEEN_EDITS_MS);
@@ -70,7 +88,7 @@ export async function devLoop(dir: string, { edits = EDITS } = {}) {
       const text = readFileSync(file, 'utf8').replace(/^excerpt: .*$/m, `excerpt: ${token}`);
       const saved = performance.now();
       writeFileSync(file, text);
-      times.push((await until('/blog/', (html) => html.includes(token), saved)).ms);
+      times.push((await until(port, '/blog/', (html) => html.includes(token), saved)).ms);
     }
     return { readySeconds: ready.ms / 1000, editMs: median(times), editTimes: times };
   } catch (error) {
@@ -80,4 +98,17 @@ export async function devLoop(dir: string, { edits = EDITS } = {}) {
     server.kill('SIGINT');
     await Promise.race([exited, pause(10_000)]);
   }
+}
+
+/** `astro dev` in the project in `dir`, through `serverLoop()`. */
+export function devLoop(dir: string, { edits = EDITS } = {}) {
+  return serverLoop({
+    dir,
+    command: process.execPath,
+    args: ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT)],
+    port: PORT,
+    postsFolder: 'src/content/blog',
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    edits,
+  });
 }

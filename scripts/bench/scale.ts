@@ -9,10 +9,13 @@
  * - `npm run dev`: seconds until /blog/ answers, with no store and with the store of the last
  *   run, and the median time from saving a post until /blog/ shows it (see dev-loop.ts).
  * - Peak memory of the cold build.
- * - Hugo building the same entries, cold and again, when `hugo` is installed.
+ * - When `hugo` is installed, Hugo on the same entries doing the same work, list pages and feeds
+ *   only (see hugo.ts): its build, cold and again, and `hugo server`, timed as `npm run dev` is.
+ *   The row compares like with like: cold build with cold build, `npm run dev` ready with
+ *   `hugo server` ready, save to page with save to page.
  *
  * Options: --loader=glob builds with Astro's own glob() loader instead (builds only);
- * --no-dev; --no-hugo.
+ * --no-dev skips both dev servers; --no-hugo.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +25,7 @@ import { markdownTable, readDocSection, tableRows, writeDocSection } from '../li
 import { projectRoot, scratchProject } from '../lib/scratch-project.ts';
 import { devLoop } from './dev-loop.ts';
 import { fileWithTitle, firstCardTitle } from './entries.ts';
-import { hugoInstalled, writeHugoSite } from './hugo.ts';
+import { hugoInstalled, hugoServerLoop, writeHugoSite } from './hugo.ts';
 import { writeSynthetic } from './synthetic.ts';
 
 const args = process.argv.slice(2);
@@ -31,9 +34,17 @@ const glob = args.includes('--loader=glob');
 const withDev = !glob && !args.includes('--no-dev');
 const withHugo = !args.includes('--no-hugo') && hugoInstalled();
 const EDITS = 3;
+/** Saves timed in `hugo server`: as many as in the two `npm run dev` runs together. */
+const HUGO_SAVES = 10;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
+/** How many times Hugo's figure ours is, when Hugo was measured. */
+const ratio = (ours: number, hugos: number | undefined) =>
+  hugos === undefined ? undefined : `${(ours / hugos).toFixed(1)}×`;
+/** A cell of ours followed by its ratios to Hugo's, or alone when Hugo was not measured. */
+const vsHugo = (cell: string, ...ratios: (string | undefined)[]) =>
+  ratios.every((r) => r !== undefined) ? `${cell} (${ratios.join(' / ')} Hugo)` : cell;
 const log = (message: string) => console.log(`scale: ${message}`);
 
 type Timed = { seconds: number; peakMB: number | undefined; output: string };
@@ -127,20 +138,31 @@ if (withDev) {
   forgetStore(dir);
   const first = await devLoop(dir);
   const second = await devLoop(dir);
-  dev = { cold: first.readySeconds, warm: second.readySeconds, editMs: second.editMs };
+  // Every save counts, from no store and from the last run's, as a writer's day has both.
+  const saves = [...first.editTimes, ...second.editTimes];
+  dev = { cold: first.readySeconds, warm: second.readySeconds, editMs: median(saves) };
   log(
     `dev ready in ${seconds(dev.cold)} cold, ${seconds(dev.warm)} warm; ` +
-      `edit to page ${dev.editMs.toFixed(0)} ms (median; ${[...first.editTimes, ...second.editTimes].map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+      `edit to page ${dev.editMs.toFixed(0)} ms (median; ${saves.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
   );
 }
 
 let hugo: { cold: number; again: number } | undefined;
+let hugoServer: { ready: number; editMs: number } | undefined;
 if (withHugo) {
   const site = join(projectRoot, '.bench', `hugo-${count}`);
   writeHugoSite(site, dir);
   const run = () => timed('hugo', ['--quiet'], site).seconds;
-  hugo = { cold: run(), again: run() };
-  log(`Hugo ${seconds(hugo.cold)} cold, ${seconds(hugo.again)} again`);
+  hugo = { cold: run(), again: median([1, 2, 3].map(run)) };
+  log(`Hugo, list pages only: ${seconds(hugo.cold)} cold, ${seconds(hugo.again)} again`);
+  if (withDev) {
+    const served = await hugoServerLoop(site, { edits: HUGO_SAVES });
+    hugoServer = { ready: served.readySeconds, editMs: served.editMs };
+    log(
+      `hugo server ready in ${seconds(hugoServer.ready)}; edit to page ` +
+        `${hugoServer.editMs.toFixed(0)} ms (median; ${served.editTimes.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+    );
+  }
   rmSync(site, { recursive: true, force: true });
 }
 
@@ -148,17 +170,23 @@ const entries = `${count.toLocaleString('en')} + ${count.toLocaleString('en')}`;
 const row = [
   entries,
   loader,
-  hugo
-    ? `${seconds(cold.seconds)} (${(cold.seconds / hugo.cold).toFixed(1)}× Hugo)`
-    : seconds(cold.seconds),
-  seconds(unchanged),
+  vsHugo(seconds(cold.seconds), ratio(cold.seconds, hugo?.cold)),
+  `${seconds(unchanged)} (${(unchanged / sampleBuild).toFixed(1)}× sample)`,
   `${seconds(oneEdit)} (${(oneEdit / sampleBuild).toFixed(1)}× sample)`,
   `${seconds(checkCold)} / ${seconds(checkWarm)}`,
-  dev ? `${seconds(dev.cold)} / ${seconds(dev.warm)}` : '—',
-  dev ? `${(dev.editMs / 1000).toFixed(2)} s` : '—',
+  dev
+    ? vsHugo(
+        `${seconds(dev.cold)} / ${seconds(dev.warm)}`,
+        ratio(dev.cold, hugoServer?.ready),
+        ratio(dev.warm, hugoServer?.ready),
+      )
+    : '—',
+  dev ? vsHugo(`${(dev.editMs / 1000).toFixed(2)} s`, ratio(dev.editMs, hugoServer?.editMs)) : '—',
   cold.peakMB ? `${cold.peakMB.toFixed(0)} MB` : '—',
   seconds(sampleBuild),
   hugo ? `${seconds(hugo.cold)} / ${seconds(hugo.again)}` : '—',
+  hugoServer ? seconds(hugoServer.ready) : '—',
+  hugoServer ? `${(hugoServer.editMs / 1000).toFixed(2)} s` : '—',
   new Date().toISOString().slice(0, 10),
 ];
 
@@ -173,7 +201,9 @@ const head = [
   'Dev, save to page',
   'Peak memory',
   'Sample site build',
-  'Hugo, cold / again',
+  'Hugo lists, cold / again',
+  'Hugo server ready',
+  'Hugo server, save to page',
   'Date',
 ];
 const doc = join(projectRoot, 'docs/SCALE.md');
