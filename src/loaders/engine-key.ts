@@ -3,12 +3,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * What decides the meaning of an entry file, besides the file itself: the code that parses,
- * validates and checks it. That is every module the content config imports, followed through
- * their own imports, the version of each package they import and of Astro, and the lockfile,
- * which pins the packages those depend on. A stored entry is reused only while this key is
- * unchanged, so editing a schema, the engine or a rule it applies, or changing a dependency,
- * re-reads every entry on the next run.
+ * What decides the meaning of an entry file besides the file itself: every module the content
+ * config imports, followed through their imports, the version of Astro and of each package they
+ * import, and the lockfile. A stored entry is reused only while this key is unchanged, so
+ * editing a schema, the engine or a rule, or changing a dependency, re-reads every entry.
  */
 export function engineKey(root: string, srcDir: string): string {
   const configFile = ['ts', 'mts', 'js', 'mjs']
@@ -31,12 +29,9 @@ const sourceExtensions = ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx'];
 
 /** The local file an import names, as TypeScript and Vite resolve it; undefined for a package. */
 function localModule(specifier: string, from: string, srcDir: string): string | undefined {
-  const base = specifier.startsWith('@/')
-    ? join(srcDir, specifier.slice(2))
-    : specifier.startsWith('.')
-      ? resolve(dirname(from), specifier)
-      : undefined;
-  if (!base) return undefined;
+  const alias = specifier.startsWith('@/');
+  if (!alias && !specifier.startsWith('.')) return undefined;
+  const base = alias ? join(srcDir, specifier.slice(2)) : resolve(dirname(from), specifier);
   // `./x.js` may name `./x.ts`, as TypeScript allows.
   const stem = base.replace(/\.[mc]?jsx?$/, '');
   const candidates = [
@@ -47,9 +42,9 @@ function localModule(specifier: string, from: string, srcDir: string): string | 
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
-/** `astro/zod` → `astro`, `@scope/pkg/sub` → `@scope/pkg`; undefined for built-ins and virtual modules. */
+/** `astro/zod` → `astro`, `@scope/pkg/sub` → `@scope/pkg`; undefined unless it names a package. */
 function packageName(specifier: string): string | undefined {
-  if (/^(node:|astro:|virtual:)/.test(specifier)) return undefined;
+  if (/^(\.|node:|astro:|virtual:)/.test(specifier)) return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
@@ -77,14 +72,9 @@ function inputs(root: string, configFile: string): Map<string, string> {
     for (const match of text.matchAll(specifiers)) {
       const specifier = match[1] ?? match[2] ?? '';
       const local = localModule(specifier, file, srcDir);
-      if (local) {
-        queue.push(local);
-        continue;
-      }
       const pkg = packageName(specifier);
-      if (pkg && !specifier.startsWith('.')) {
-        found.set(`package:${pkg}`, packageVersion(root, pkg));
-      }
+      if (local) queue.push(local);
+      else if (pkg) found.set(`package:${pkg}`, packageVersion(root, pkg));
     }
   }
   return found;

@@ -1,6 +1,5 @@
 import { showingFields, PLACEHOLDER, type Showing } from '@/config';
 import type { IndexedEntry, Reference } from './entry-index';
-import { findInData } from './find-in-data';
 import type { Problem } from './problems';
 import { parseSource } from './source';
 import type { entryValidator } from './validate';
@@ -15,29 +14,33 @@ export type ReadEntry = {
   body: string;
 };
 
-/** A `{ collection, id }` value: what `reference()` leaves in entry data. */
-function reference(value: unknown): { collection: string; id: string } | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { collection, id } = value as Record<string, unknown>;
-  return typeof collection === 'string' && typeof id === 'string' && Object.keys(value).length === 2
-    ? { collection, id }
-    : undefined;
-}
-
-/** A value that still starts with the placeholder `npm run new` wrote. */
-const placeholder = (value: unknown) =>
-  typeof value === 'string' && value.startsWith(PLACEHOLDER) ? value : undefined;
-
-/** What the index keeps of an entry's validated fields, besides where its file is. */
+/**
+ * What the index keeps of an entry's validated fields: those that decide where it shows, its
+ * references (the `{ collection, id }` values `reference()` leaves), and its placeholders.
+ */
 export function indexFields(data: Record<string, unknown>) {
   const showing = Object.fromEntries(
     showingFields.filter((field) => field in data).map((field) => [field, data[field]]),
   ) as Partial<Showing>;
-  const references: Reference[] = findInData(data, reference).map(({ path, found }) => ({
-    path: path as (string | number)[],
-    ...found,
-  }));
-  const placeholders = findInData(data, placeholder).map(({ path }) => path as (string | number)[]);
+  const references: Reference[] = [];
+  const placeholders: (string | number)[][] = [];
+  // One path, shared by the whole walk and copied only for a find.
+  const path: (string | number)[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && value.startsWith(PLACEHOLDER)) placeholders.push([...path]);
+    if (!value || typeof value !== 'object' || value instanceof Date) return;
+    const { collection, id } = value as Record<string, unknown>;
+    const named = typeof collection === 'string' && typeof id === 'string';
+    if (named && Object.keys(value).length === 2) {
+      references.push({ path: [...path], collection, id });
+    }
+    for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+      path.push(key);
+      visit(item);
+      path.pop();
+    }
+  };
+  visit(data);
   return { showing, references, placeholders };
 }
 
@@ -54,8 +57,7 @@ export async function readEntry(
   const source = parseSource(file.shown, file.raw);
   if (Array.isArray(source)) return { problems: source };
   const checked = await validate(source);
-  if (checked.problems.length || !checked.data) return { problems: checked.problems };
-  const { data } = checked;
+  if (!checked.data) return { problems: checked.problems };
   return {
     problems: [],
     indexed: {
@@ -65,10 +67,10 @@ export async function readEntry(
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       digest,
-      ...indexFields(data),
-      photos: checked.photos ?? [],
+      ...indexFields(checked.data),
+      photos: checked.photos,
     },
-    data,
+    data: checked.data,
     written: source.data as Record<string, unknown>,
     body: source.body,
   };

@@ -1,8 +1,6 @@
 import type { z } from 'astro/zod';
 import { closest, distance } from 'fastest-levenshtein';
 
-type Issue = z.core.$ZodRawIssue;
-
 /** A value as a writer would recognise it in their file. */
 function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -24,24 +22,11 @@ const kinds: Record<string, string> = {
   date: 'a date written YYYY-MM-DD',
 };
 
-function sizeLimit(issue: Issue & { code: 'too_big' | 'too_small' }): string {
-  const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
-  const edge = issue.code === 'too_big' ? 'at most' : 'at least';
-  switch (issue.origin) {
-    case 'array':
-      return `needs ${edge} ${limit} ${Number(limit) === 1 ? 'item' : 'items'}`;
-    case 'string':
-      return `must be ${edge} ${limit} characters long`;
-    default:
-      return `must be ${edge} ${limit}; it is ${String(issue.input)}`;
-  }
-}
-
 /**
  * Zod's error map for content: every message says what is wrong in a writer's words and what
  * is allowed. Messages a schema sets itself (such as the date format) take precedence.
  */
-export function explainIssue(issue: Issue): string | undefined {
+export function explainIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `is required, but this file does not set it`;
@@ -52,8 +37,15 @@ export function explainIssue(issue: Issue): string | undefined {
         `Use one of: ${issue.values.map((v) => String(v)).join(', ')}`
       );
     case 'too_big':
-    case 'too_small':
-      return sizeLimit(issue);
+    case 'too_small': {
+      const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
+      const edge = issue.code === 'too_big' ? 'at most' : 'at least';
+      if (issue.origin === 'array') {
+        return `needs ${edge} ${limit} ${Number(limit) === 1 ? 'item' : 'items'}`;
+      }
+      if (issue.origin === 'string') return `must be ${edge} ${limit} characters long`;
+      return `must be ${edge} ${limit}; it is ${String(issue.input)}`;
+    }
     case 'invalid_format':
       return issue.format === 'email'
         ? `must be an email address, such as hello@example.com; it is ${shown(issue.input)}`
@@ -68,16 +60,6 @@ export function explainIssue(issue: Issue): string | undefined {
   }
 }
 
-/** "`drafts` is not a field; did you mean `draft`?", or the list of fields when none is close. */
-export function unknownKeyMessage(key: string, known: readonly string[]): string {
-  const nearest = known.length ? closest(key, [...known]) : undefined;
-  // Within a third of the word, a typo is far likelier than a new idea.
-  const close = nearest && distance(key, nearest) <= Math.max(2, Math.floor(key.length / 3));
-  return close
-    ? `"${key}" is not a field; did you mean "${nearest}"?`
-    : `"${key}" is not a field. The fields here are: ${known.join(', ')}`;
-}
-
 type Def = {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -87,22 +69,26 @@ type Def = {
   options?: z.ZodType[];
 };
 
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-
-/** The object schemas reachable at `path` (several when a union allows more than one shape). */
-function objectsAt(schema: z.ZodType, path: readonly PropertyKey[]): Def[] {
-  const def = defOf(schema);
-  if (def.innerType) return objectsAt(def.innerType, path);
-  if (def.in) return objectsAt(def.in, path);
-  if (def.options) return def.options.flatMap((option) => objectsAt(option, path));
+/** The field names `schema` allows at `path`, of every shape a union there allows. */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const def = schema._zod.def as unknown as Def;
+  if (def.innerType) return keysAt(def.innerType, path);
+  if (def.in) return keysAt(def.in, path);
+  if (def.options) return def.options.flatMap((option) => keysAt(option, path));
   const [head, ...rest] = path;
-  if (head === undefined) return def.type === 'object' ? [def] : [];
-  if (def.type === 'array' && def.element) return objectsAt(def.element, rest);
+  if (head === undefined) return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+  if (def.type === 'array' && def.element) return keysAt(def.element, rest);
   const child = def.shape?.[String(head)];
-  return child ? objectsAt(child, rest) : [];
+  return child ? keysAt(child, rest) : [];
 }
 
-/** The field names a schema allows at `path`, for suggestions. */
-export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  return [...new Set(objectsAt(schema, path).flatMap((def) => Object.keys(def.shape ?? {})))];
+/** "`drafts` is not a field; did you mean `draft`?", or the fields allowed at `path`. */
+export function unknownKeyMessage(key: string, schema: z.ZodType, path: readonly PropertyKey[]) {
+  const known = [...new Set(keysAt(schema, path))];
+  const nearest = known.length ? closest(key, known) : undefined;
+  // Within a third of the word, a typo is far likelier than a new idea.
+  const close = nearest && distance(key, nearest) <= Math.max(2, Math.floor(key.length / 3));
+  return close
+    ? `"${key}" is not a field; did you mean "${nearest}"?`
+    : `"${key}" is not a field. The fields here are: ${known.join(', ')}`;
 }

@@ -13,36 +13,30 @@ export type Problem = {
 };
 
 /** A problem about a whole file, such as its name or its first line. */
-export const fileProblem = (file: string, message: string): Problem => ({
-  file,
-  line: 1,
-  column: 1,
-  message,
-});
+export function fileProblem(file: string, message: string): Problem {
+  return { file, line: 1, column: 1, message };
+}
 
 const byPlace = (a: Problem, b: Problem) =>
   a.file.localeCompare(b.file) ||
   (a.line ?? 0) - (b.line ?? 0) ||
   (a.column ?? 0) - (b.column ?? 0);
 
-/** `file:line:column`, the form editors and terminals turn into a link to the spot. */
-const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file);
+const said = (p: Problem) => `${p.field ? `${p.field}: ` : ''}${p.message}`;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Every problem of one run, each as its place followed by the message. */
+/** Every problem of one run, each at its `file:line:column`, which editors turn into a link. */
 export function formatProblems(
   problems: readonly Problem[],
   consequence = 'Nothing was built; fix these and run it again:',
 ): string {
   const files = new Set(problems.map((p) => p.file)).size;
-  const lines = [...problems]
-    .sort(byPlace)
-    .map((p) => `  ${place(p)}\n    ${p.field ? `${p.field}: ` : ''}${p.message}`);
+  const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file);
   return [
     `The content has ${plural(problems.length, 'problem')} in ${plural(files, 'file')}. ${consequence}`,
     '',
-    ...lines,
+    ...[...problems].sort(byPlace).map((p) => `  ${place(p)}\n    ${said(p)}`),
   ].join('\n');
 }
 
@@ -52,11 +46,8 @@ export function githubAnnotations(problems: readonly Problem[]): string[] {
   const escape = (text: string) =>
     text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
   const property = (text: string) => escape(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+  const line = (p: Problem) => (p.line ? `,line=${p.line},col=${p.column ?? 1}` : '');
   return [...problems]
     .sort(byPlace)
-    .map(
-      (p) =>
-        `::error file=${property(p.file)}${p.line ? `,line=${p.line},col=${p.column ?? 1}` : ''}::` +
-        escape(`${p.field ? `${p.field}: ` : ''}${p.message}`),
-    );
+    .map((p) => `::error file=${property(p.file)}${line(p)}::${escape(said(p))}`);
 }

@@ -1,19 +1,11 @@
 import { extname } from 'node:path';
 import { FAILSAFE_SCHEMA, load, Type, types } from 'js-yaml';
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  type Document,
-  type Node,
-  type YAMLError,
-} from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Node, YAMLError } from 'yaml';
 import { fileProblem, type Problem } from './problems';
 
 /** A 1-based place in a file. */
-export type Position = { line: number; column: number };
+type Position = { line: number; column: number };
 
 /** A content file as the writer saved it, normalised and split into its YAML and its body. */
 export type Source = {
@@ -31,8 +23,6 @@ export type Source = {
   locateKey: (path: readonly PropertyKey[], key: string) => Position;
 };
 
-const yamlExtensions = new Set(['.yaml', '.yml']);
-
 /**
  * Reads the text of a content file. Windows editors may add a byte-order mark and CRLF line
  * endings; both are removed, so every file reads the same and line numbers stay true.
@@ -41,8 +31,11 @@ export function normalise(text: string): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
-/** The frontmatter lines and the body of a Markdown file, or a problem saying what is wrong. */
-function splitFrontmatter(text: string) {
+/** A file's YAML and its body, each with the line it starts on. */
+type Parts = { yaml: string; yamlLine: number; body: string; bodyLine: number };
+
+/** The frontmatter and the body of a Markdown file; undefined when it has no frontmatter. */
+function splitFrontmatter(text: string): Parts | undefined {
   const lines = text.split('\n');
   if (lines[0]?.trimEnd() !== '---') return undefined;
   const close = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
@@ -64,8 +57,7 @@ function quoteStart(yaml: string, message: string): number | undefined {
   if (!quote) return undefined;
   let offset = 0;
   for (const line of yaml.split('\n')) {
-    const column = line.indexOf(quote);
-    if (line.split(quote).length % 2 === 0) return offset + column;
+    if (line.split(quote).length % 2 === 0) return offset + line.indexOf(quote);
     offset += line.length + 1;
   }
   return undefined;
@@ -77,65 +69,45 @@ function yamlAdvice(error: YAMLError): string {
   if (detail?.startsWith('Nested mappings are not allowed')) {
     return 'This value contains ": ", which YAML reads as the start of another field. Put the value in quotes, e.g. title: "Soup: A Love Story"';
   }
-  switch (error.code) {
-    case 'DUPLICATE_KEY':
-      return 'This field is set twice; keep only one.';
-    case 'TAB_AS_INDENT':
-      return 'Indent with spaces, not tabs.';
-    default:
-      return /^Missing closing ["']quote/.test(detail ?? '')
-        ? 'This quote mark is never closed; end the value with the same mark.'
-        : `The fields are not valid YAML (${detail}). Check the indentation, and that each field is "name: value".`;
+  if (error.code === 'DUPLICATE_KEY') return 'This field is set twice; keep only one.';
+  if (error.code === 'TAB_AS_INDENT') return 'Indent with spaces, not tabs.';
+  if (/^Missing closing ["']quote/.test(detail ?? '')) {
+    return 'This quote mark is never closed; end the value with the same mark.';
   }
+  return `The fields are not valid YAML (${detail}). Check the indentation, and that each field is "name: value".`;
 }
 
+/** The field `key` of `node`, when it is a group of fields that has one. */
+const pairOf = (node: unknown, key: PropertyKey) =>
+  isMap(node) ? node.items.find((item) => isScalar(item.key) && item.key.value === key) : undefined;
+
 /** The YAML node at `path`, and the nearest existing ancestor when the path is missing. */
-function nodeAt(document: Document, path: readonly PropertyKey[]): Node | undefined {
-  let node: unknown = document.contents;
+function nodeAt(document: { contents: unknown }, path: readonly PropertyKey[]): Node | undefined {
+  let node = document.contents;
   for (const key of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
-      if (!pair) return node;
-      node = pair.value ?? pair.key;
-    } else if (isSeq(node) && typeof key === 'number' && node.items[key]) {
-      node = node.items[key];
-    } else {
-      break;
-    }
+    const pair = pairOf(node, key);
+    if (pair) node = pair.value ?? pair.key;
+    else if (isSeq(node) && typeof key === 'number' && node.items[key]) node = node.items[key];
+    else break;
   }
   return (node as Node | null | undefined) ?? undefined;
 }
-
-/** The name node of field `key` in the map at `path`. */
-function keyAt(document: Document, path: readonly PropertyKey[], key: string) {
-  const parent = nodeAt(document, path);
-  if (!isMap(parent)) return undefined;
-  const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === key);
-  return isScalar(pair?.key) ? pair.key : undefined;
-}
-
-type Parts = { yaml: string; yamlLine: number; body: string; bodyLine: number };
 
 /** YAML 1.2's core integers: decimal, 0o octal and 0x hex. js-yaml's own also reads 0b binary. */
 const coreInt = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
   resolve: (text: string | null) =>
     text !== null && /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(text),
-  construct: (text: string) =>
-    text.startsWith('0o')
-      ? parseInt(text.slice(2), 8)
-      : text.startsWith('0x')
-        ? parseInt(text.slice(2), 16)
-        : parseInt(text, 10),
+  // Number() reads all three, and a leading 0 as decimal, as YAML 1.2 does.
+  construct: (text: string) => Number(text),
 });
 
 /** The YAML 1.2 core schema, as YAML's own parser applies it: no dates, no binary numbers. */
 const yaml12 = FAILSAFE_SCHEMA.extend({ implicit: [types.null, types.bool, coreInt, types.float] });
 
 /**
- * The fields as YAML's own parser reads them, keeping where each value is. It is several times
- * slower than js-yaml, so it runs only when a place in the file is needed: a problem to point
- * at, or YAML that js-yaml refuses.
+ * The fields as YAML's own parser reads them, keeping where each value is. Several times slower
+ * than js-yaml, it runs only when a place in the file is needed, or js-yaml refuses the YAML.
  */
 function positioned(file: string, parts: Parts) {
   const lineCounter = new LineCounter();
@@ -154,32 +126,29 @@ function positioned(file: string, parts: Parts) {
     // One parse mistake often trips several errors on its line; the first says it best.
     problems: problems.filter((p, i) => problems.findIndex((q) => q.line === p.line) === i),
     locate: (path: readonly PropertyKey[]) => position(nodeAt(document, path)?.range?.[0] ?? 0),
-    locateKey: (path: readonly PropertyKey[], key: string) =>
-      position((keyAt(document, path, key) ?? nodeAt(document, path))?.range?.[0] ?? 0),
+    locateKey: (path: readonly PropertyKey[], key: string) => {
+      const parent = nodeAt(document, path);
+      const name = pairOf(parent, key)?.key;
+      return position((isScalar(name) ? name : parent)?.range?.[0] ?? 0);
+    },
   };
 }
 
+const noFrontmatter =
+  'The file must start with its fields between two lines of three dashes (---), ' +
+  'then the text. Copy the first lines of another entry to see the shape.';
+
 /**
- * Parses a content file. Returns the source, or the problems that stop it being read at all:
- * a missing frontmatter block or YAML that does not parse, each with its line.
- *
- * The fields are read by js-yaml with the YAML 1.2 core schema, as YAML's own parser reads them
- * (a date stays text until the schema reads it), at a fraction of the cost.
+ * Parses a content file: the source, or the problems that stop it being read at all (no
+ * frontmatter, or YAML that does not parse), each at its line. js-yaml reads the fields with the
+ * YAML 1.2 core schema, as YAML's own parser does (a date stays text), at a fraction of the cost.
  */
 export function parseSource(file: string, raw: string): Source | Problem[] {
   const text = normalise(raw);
-  const parts: Parts | undefined = yamlExtensions.has(extname(file))
+  const parts = ['.yaml', '.yml'].includes(extname(file))
     ? { yaml: text, yamlLine: 1, body: '', bodyLine: 0 }
     : splitFrontmatter(text);
-  if (!parts) {
-    return [
-      fileProblem(
-        file,
-        'The file must start with its fields between two lines of three dashes (---), ' +
-          'then the text. Copy the first lines of another entry to see the shape.',
-      ),
-    ];
-  }
+  if (!parts) return [fileProblem(file, noFrontmatter)];
 
   let places: ReturnType<typeof positioned> | undefined;
   const place = () => (places ??= positioned(file, parts));

@@ -4,7 +4,7 @@ import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { mdxToJs } from 'satteri';
 import { photoExtensions } from './discover';
-import { explainIssue, knownKeys, unknownKeyMessage } from './explain';
+import { explainIssue, unknownKeyMessage } from './explain';
 import type { Problem } from './problems';
 import type { Source } from './source';
 
@@ -19,28 +19,10 @@ export const fieldName = (path: readonly PropertyKey[]) =>
     '',
   );
 
-/**
- * Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
- * reported at its line instead of failing later inside the bundler with no line at all.
- */
-function photoChecker(entryFolder: () => string, onLocal: (src: string) => void): ImageFunction {
-  const check = z.string().superRefine((src, context) => {
-    const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
-    if (!/^\.\.?\//.test(src)) {
-      fail(
-        `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
-      );
-    } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
-      fail(`"${src}" is not a photo; use a .jpg, .jpeg, .png, .webp or .avif file`);
-    } else if (!existsSync(resolve(entryFolder(), src))) {
-      fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
-    } else {
-      onLocal(src);
-    }
-  });
-  // Only used to pre-check input; Astro's own image() does the real resolution afterwards.
-  return (() => check) as unknown as ImageFunction;
-}
+// A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
+const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
+
+const parsing = { error: explainIssue, reportInput: true };
 
 /**
  * Validates entries with a collection's schema, pinning each problem to its line. Astro's own
@@ -50,19 +32,28 @@ function photoChecker(entryFolder: () => string, onLocal: (src: string) => void)
 export function entryValidator(root: string, factory: SchemaFactory) {
   let folder = root;
   let localPhotos: string[] = [];
-  const image = photoChecker(
-    () => folder,
-    (src) => localPhotos.push(src),
-  );
+  // Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
+  // reported at its line instead of failing later inside the bundler with no line at all.
+  const photo = z.string().superRefine((src, context) => {
+    const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
+    if (!/^\.\.?\//.test(src)) {
+      fail(
+        `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
+      );
+    } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
+      fail(`"${src}" is not a photo; use a .jpg, .jpeg, .png, .webp or .avif file`);
+    } else if (!existsSync(resolve(folder, src))) {
+      fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
+    } else {
+      localPhotos.push(src);
+    }
+  });
+  // Only a pre-check: Astro's own `image()` resolves the photo afterwards, in `parseData`.
+  const image = (() => photo) as unknown as ImageFunction;
   const schema = typeof factory === 'function' ? factory({ image }) : factory;
 
-  /**
-   * The entry's problems, or its validated data and the paths of its own photos. A local photo's
-   * `src` stays the path the writer wrote: only Astro's `parseData` turns it into an image.
-   */
-  return async function validate(
-    source: Source,
-  ): Promise<{ problems: Problem[]; data?: Record<string, unknown>; photos?: string[] }> {
+  /** The entry's problems, or its validated data (a local photo's `src` as written) and photos. */
+  return async function validate(source: Source) {
     folder = dirname(resolve(root, source.file));
     localPhotos = [];
     const at = (path: readonly PropertyKey[], message: string, position = source.locate(path)) => ({
@@ -71,78 +62,52 @@ export function entryValidator(root: string, factory: SchemaFactory) {
       ...(path.length && { field: fieldName(path) }),
       message,
     });
+    const inBody = (line: number, column: number, message: string) => ({
+      file: source.file,
+      line: source.bodyLine + line - 1,
+      column,
+      message,
+    });
 
-    const raw = source.data;
-    const result = await schema.safeParseAsync(raw, { error: explainIssue, reportInput: true });
-    let data: Record<string, unknown> | undefined;
-    const problems: Problem[] = result.success
-      ? []
-      : result.error.issues.flatMap((issue) =>
-          issue.code === 'unrecognized_keys'
-            ? issue.keys.map((key) =>
-                at(
-                  [...issue.path, key],
-                  unknownKeyMessage(key, knownKeys(schema, issue.path)),
-                  source.locateKey(issue.path, key),
-                ),
-              )
-            : [at(issue.path, issue.message)],
-        );
+    const result = await schema.safeParseAsync(source.data, parsing);
+    const problems: Problem[] = [];
+    for (const issue of result.error?.issues ?? []) {
+      if (issue.code !== 'unrecognized_keys') {
+        problems.push(at(issue.path, issue.message));
+        continue;
+      }
+      for (const key of issue.keys) {
+        const message = unknownKeyMessage(key, schema, issue.path);
+        problems.push(at([...issue.path, key], message, source.locateKey(issue.path, key)));
+      }
+    }
 
-    if (result.success) data = result.data as Record<string, unknown>;
-
-    for (const photo of localBodyPhotos(source.body)) {
-      problems.push({
-        file: source.file,
-        line: source.bodyLine + photo.line - 1,
-        column: photo.column,
-        message:
-          `The photo "${photo.src}" inside the text is a file path, which nothing publishes yet: ` +
-          'no page shows whole posts, and feed readers would get a broken image. Use an https:// ' +
-          'address here, or make your own photo the cover with image: src: ./…',
-      });
+    for (const match of source.body.matchAll(bodyPhoto)) {
+      const src = match[1] ?? match[2] ?? '';
+      // Full addresses, site paths (files in public/) and data URLs all resolve anywhere.
+      if (/^([a-z][a-z\d+.-]*:|\/)/i.test(src)) continue;
+      const before = source.body.slice(0, match.index).split('\n');
+      const message =
+        `The photo "${src}" inside the text is a file path, which nothing publishes yet: ` +
+        'no page shows whole posts, and feed readers would get a broken image. Use an https:// ' +
+        'address here, or make your own photo the cover with image: src: ./…';
+      problems.push(inBody(before.length, before.at(-1)!.length + 1, message));
     }
 
     if (extname(source.file) === '.mdx') {
-      const problem = mdxProblem(source.body);
-      if (problem) {
-        problems.push({
-          file: source.file,
-          line: source.bodyLine + problem.line - 1,
-          column: problem.column,
-          message: `The MDX text does not compile: ${problem.message}`,
-        });
+      try {
+        mdxToJs(source.body);
+      } catch (error) {
+        // Compiled as @astrojs/mdx would; the error starts with its line and column in the body.
+        const message = error instanceof Error ? error.message : String(error);
+        const [, line = '1', column = '1', rest = message] =
+          /^(\d+):(\d+):\s*(.*)$/s.exec(message) ?? [];
+        problems.push(
+          inBody(Number(line), Number(column), `The MDX text does not compile: ${rest}`),
+        );
       }
     }
-    return problems.length
-      ? { problems }
-      : { problems, photos: localPhotos, ...(data && { data }) };
+    if (problems.length || !result.success) return { problems };
+    return { problems, data: result.data as Record<string, unknown>, photos: localPhotos };
   };
-}
-
-// A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
-const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
-
-/** Photos in a body given by a file path (`./market.jpg`), with their line and column in the body. */
-function localBodyPhotos(body: string) {
-  return [...body.matchAll(bodyPhoto)].flatMap((match) => {
-    const src = match[1] ?? match[2] ?? '';
-    // Full addresses, site paths (files in public/) and data URLs all resolve anywhere.
-    if (/^([a-z][a-z\d+.-]*:|\/)/i.test(src)) return [];
-    const before = body.slice(0, match.index).split('\n');
-    return [{ src, line: before.length, column: before.at(-1)!.length + 1 }];
-  });
-}
-
-/** Compiles an MDX body as @astrojs/mdx would; its error, with the line inside the body. */
-function mdxProblem(body: string) {
-  try {
-    mdxToJs(body);
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const [, line = '1', column = '1', rest = message] =
-      /^(\d+):(\d+):\s*(.*)$/s.exec(message) ?? [];
-    return { line: Number(line), column: Number(column), message: rest };
-  }
 }
