@@ -59,7 +59,4 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
   },
-  // Editor help for writers (README, "Editor help"): sync also writes .astro/collections/
-  // collections.json, which tells the Astro VS Code extension each entry file's schema.
-  experimental: { contentIntellisense: true },
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +10,23 @@ import type { AstroIntegration } from 'astro';
  */
 export const LOADER_NAME = 'content';
 
-/** What a refresh hands the content engine's loaders: the paths that changed under src/content. */
-export type ContentChanges = { changed: string[] };
+/**
+ * What a refresh hands the content engine's loaders: the paths that changed under src/content,
+ * and a name of its own, so the engine takes it in once however many of its loaders it reaches.
+ */
+export type ContentChanges = { refresh: string; changed: string[] };
 
-/** The paths a refresh names, if it is one of ours. */
-export function changesIn(refresh: Record<string, unknown> | undefined): string[] | undefined {
-  const changed = refresh?.['changed'];
-  return Array.isArray(changed) ? changed.filter((path) => typeof path === 'string') : undefined;
+/** A refresh naming `changed`. */
+export const contentChanges = (changed: string[]): ContentChanges => ({
+  refresh: randomUUID(),
+  changed,
+});
+
+/** What a refresh names, if it is one of ours. */
+export function changesIn(data: Record<string, unknown> | undefined): ContentChanges | undefined {
+  const { refresh, changed } = data ?? {};
+  if (typeof refresh !== 'string' || !Array.isArray(changed)) return undefined;
+  return { refresh, changed: changed.filter((path) => typeof path === 'string') };
 }
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
@@ -49,7 +60,7 @@ export function contentRefresh(): AstroIntegration {
         const changed = new Set<string>();
         let timer: ReturnType<typeof setTimeout> | undefined;
         const refresh = () => {
-          const context: ContentChanges = { changed: [...changed] };
+          const context = contentChanges([...changed]);
           changed.clear();
           refreshContent({ loaders: [LOADER_NAME], context }).catch((error: unknown) =>
             logger.error(error instanceof Error ? error.message : String(error)),

@@ -43,7 +43,7 @@ export class Listing {
 
   /** The collection folder's absolute path. */
   readonly base: string;
-  /** Counts the entry files taken in or forgotten, so a change of the set of files shows. */
+  /** Counts the files taken in or forgotten, so a change of the set of files shows. */
   moves = 0;
 
   constructor(
@@ -106,6 +106,7 @@ export class Listing {
     const extension = extname(path);
     if (hidden(inCollection) || photoExtensions.includes(extension.toLowerCase())) return;
     if (!this.extensions.includes(extension)) {
+      if (!this.#unread.has(path)) this.moves += 1;
       this.#unread.add(path);
       return;
     }
@@ -119,7 +120,7 @@ export class Listing {
 
   /** Forgets a file that is gone; a file that clashed with it may now own its id. */
   remove(path: string) {
-    this.#unread.delete(path);
+    if (this.#unread.delete(path)) this.moves += 1;
     const id = this.#ids.get(path);
     if (id === undefined) return;
     this.#ids.delete(path);

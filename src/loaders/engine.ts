@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { changesIn, LOADER_NAME } from './dev-refresh';
+import { changesIn, LOADER_NAME, type ContentChanges } from './dev-refresh';
 import { Listing, photoExtensions } from './discover';
 import { listEntryFiles } from './editor-manifest';
 import { readEntry, type ReadEntry } from './entry-file';
@@ -39,6 +39,8 @@ type Review = { shown: Map<string, Set<string>>; problems: Problem[] };
 // `astro dev` saves the index this long after the last change. A dev server stopped sooner only
 // costs the next run the files changed since.
 const SAVE_INDEX_MS = 5000;
+// ...and tells the editor of files added or removed this long after the last such change.
+const LIST_FILES_MS = 1000;
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -58,10 +60,17 @@ class Project {
   index: EntryIndex | undefined;
   indexFile = '';
   review: Review = { shown: new Map(), problems: [] };
+  /** Problems with the collection folders themselves (discover.ts), as of the last listing. */
+  folderProblems: Problem[] = [];
+  /** The problems of each entry's references, by absolute path. */
+  readonly referenceProblems = new Map<string, Problem[]>();
   /** Whether the latest report in `astro dev` listed problems, so a clean one can say so. */
   problemsReported = false;
   #queue: Promise<unknown> = Promise.resolve();
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #listTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The latest refresh taken in, and its round. */
+  #taken: { refresh: string; round: Promise<Review> } | undefined;
 
   constructor(
     readonly root: string,
@@ -73,6 +82,14 @@ class Project {
     const round = this.#queue.then(work, work).then((review) => (this.review = review));
     this.#queue = round.catch(() => undefined);
     return round;
+  }
+
+  /** Takes in a refresh's changes: once, though each of the engine's loaders hands them over. */
+  takeChanges({ refresh, changed }: ContentChanges): Promise<Review> {
+    if (this.#taken?.refresh !== refresh) {
+      this.#taken = { refresh, round: this.enqueue(() => this.changesRound(changed)) };
+    }
+    return this.#taken.round;
   }
 
   /** Takes in a collection, with the options of the content config as it is now. */
@@ -179,7 +196,7 @@ class Project {
       `The content store holds the ${plural(held, 'entry', 'entries')} the site shows.`,
     );
     for (const note of notes) context.logger.info(note);
-    if (!context.watcher) this.index.save(this.indexFile);
+    this.index.save(this.indexFile);
     return review;
   }
 
@@ -222,6 +239,7 @@ class Project {
         suspects.add(path);
       }
     }
+    const touched = new Set([...suspects, ...reread]);
     for (const path of suspects) {
       const listing = this.memberOf(path)?.listing;
       const id = listing?.idOf(path);
@@ -240,9 +258,12 @@ class Project {
         this.context.logger.info(`Reloaded ${member.listing.shown(path)}`);
       }
     }
-    if (this.moves !== moves) this.listForEditor();
-    const { review } = this.decide();
-    for (const member of this.members.values()) await this.fill(member, review);
+    if (this.moves !== moves) {
+      clearTimeout(this.#listTimer);
+      this.#listTimer = setTimeout(() => this.listForEditor(), LIST_FILES_MS);
+      this.#listTimer.unref();
+    }
+    const { review } = this.decide(this.moves === moves ? touched : undefined);
     clearTimeout(this.#saveTimer);
     this.#saveTimer = setTimeout(() => this.index?.save(this.indexFile), SAVE_INDEX_MS);
     this.#saveTimer.unref();
@@ -259,7 +280,7 @@ class Project {
     const files = [...this.members.values()].map(
       ({ name, listing }) => [name, [...listing.entries()].map(({ path }) => path)] as const,
     );
-    listEntryFiles(this.context.config, new Map(files));
+    listEntryFiles(this.context.config.root, new Map(files));
   }
 
   /** A problem the rules found at a field, at its line. */
@@ -276,18 +297,9 @@ class Project {
    * show, and every entry those name (an author, Today's Special). In `astro dev` the report goes
    * to the terminal as soon as the change is read; a build throws it (`load`).
    */
-  decide(): { review: Review; notes: string[] } {
+  decide(touched?: Iterable<string>): { review: Review; notes: string[] } {
     const members = [...this.members.values()];
     const index = this.index!;
-    const entries = new Map<string, IndexedEntry[]>();
-    for (const { name, listing } of members) {
-      const list: IndexedEntry[] = [];
-      for (const { path } of listing.entries()) {
-        const entry = index.entries.get(path);
-        if (entry) list.push(entry);
-      }
-      entries.set(name, list);
-    }
     const entryOf = (collection: string, id: string) => {
       const path = this.members.get(collection)?.listing.ownerOf(id);
       return path === undefined ? undefined : index.entries.get(path);
@@ -299,23 +311,39 @@ class Project {
       shown,
       problems: found,
       notes,
-    } = this.rules({ entries, rejected, dev: !!this.context.watcher });
+    } = this.rules({
+      entries: index.newestFirst(),
+      flagged: index.flagged,
+      entryOf,
+      rejected,
+      dev: !!this.context.watcher,
+    });
 
-    const problems: Problem[] = [
-      ...members.flatMap((member) => member.listing.problems()),
-      ...[...this.problems.values()].flat(),
-      ...found.map((problem) => this.placed(problem)),
-    ];
     // Astro only logs a reference to a missing entry; here it stops the build, at its line. An
     // entry left out for problems of its own still exists, and is reported at its own file only.
-    for (const entry of [...entries.values()].flat()) {
-      for (const { path, collection, id } of entry.references) {
-        const target = this.members.get(collection)?.listing;
-        if (!target || target.ownerOf(id)) continue;
-        const message = `There is no ${collection} entry "${id}". Use one of: ${target.ids().sort().join(', ')}`;
-        problems.push(this.placed({ file: entry.file, path, message }));
-      }
+    // Only the entries that changed are checked again, unless files came or went: a new file may
+    // be the entry a reference names, and a file gone may have been.
+    if (!touched) {
+      this.referenceProblems.clear();
+      this.folderProblems = members.flatMap((member) => member.listing.problems());
     }
+    for (const file of touched ?? index.entries.keys()) {
+      const entry = index.entries.get(file);
+      const found = (entry?.references ?? []).flatMap(({ path, collection, id }) => {
+        const target = this.members.get(collection)?.listing;
+        if (!target || target.ownerOf(id)) return [];
+        const message = `There is no ${collection} entry "${id}". Use one of: ${target.ids().sort().join(', ')}`;
+        return [this.placed({ file: entry!.file, path, message })];
+      });
+      if (found.length) this.referenceProblems.set(file, found);
+      else this.referenceProblems.delete(file);
+    }
+    const problems: Problem[] = [
+      ...this.folderProblems,
+      ...[...this.problems.values()].flat(),
+      ...found.map((problem) => this.placed(problem)),
+      ...[...this.referenceProblems.values()].flat(),
+    ];
 
     const queue = [...shown].flatMap(([name, ids]) => [...ids].map((id) => entryOf(name, id)));
     while (queue.length) {
@@ -454,8 +482,8 @@ export function contentEngine(collections: Record<string, CollectionOptions>, ru
           looked ??= project.enqueue(() => project.fullRound());
           await looked;
           // A refresh in `astro dev` (dev-refresh.ts) names what changed since.
-          const changed = changesIn(context.refreshContextData);
-          if (changed) await project.enqueue(() => project.changesRound(changed));
+          const changes = changesIn(context.refreshContextData);
+          if (changes) await project.takeChanges(changes);
           await project.fill(member, project.review);
           if (!context.watcher && project.review.problems.length) {
             throw contentError(project.review.problems);

@@ -6,10 +6,9 @@ import type { Showing } from '@/config';
 export type Reference = { path: (string | number)[]; collection: string; id: string };
 
 /**
- * What the engine knows of one entry file between runs, whether or not the site shows it: enough
- * to tell that the file has not changed, to decide whether and where the site shows the entry,
- * and to run the checks that need every entry. Only files without problems of their own are
- * indexed; a file with problems is read again on every run, so its problems are always reported.
+ * What the engine keeps of one entry file between runs, shown or not: enough to tell that the
+ * file is unchanged, to decide where the site shows it, and to run the checks that need every
+ * entry. Files with problems are not indexed, so they are read, and reported, on every run.
  */
 export type IndexedEntry = {
   collection: string;
@@ -23,7 +22,6 @@ export type IndexedEntry = {
   digest: string;
   /** The fields that decide whether and where the site shows it (src/config.ts). */
   showing: Partial<Showing>;
-  /** The references it makes. */
   references: Reference[];
   /** Where its values still hold the placeholder `npm run new` wrote. */
   placeholders: (string | number)[][];
@@ -31,25 +29,24 @@ export type IndexedEntry = {
   photos: string[];
 };
 
+const plainFields = ['collection', 'id', 'file', 'digest', 'size', 'mtimeMs'] as const;
+
 /**
- * The index as saved: a column per field, a row per entry, and when it was saved. Columns of
- * plain values read back several times faster than an object per entry (at 100,000 entries,
- * 60 ms instead of 340 ms). A `showing` field whose values were dates is saved as milliseconds.
+ * The index as saved: a column per field, a row per entry. Columns of plain values read back
+ * several times faster than an object per entry (at 100,000 entries, 60 ms instead of 340 ms).
+ * A `showing` field whose values were dates is saved as milliseconds.
  */
 type Saved = {
   key: string;
   savedAt: number;
-  rows: Record<'collection' | 'id' | 'file' | 'digest', string[]> &
-    Record<'size' | 'mtimeMs', number[]>;
+  rows: { [F in (typeof plainFields)[number]]: IndexedEntry[F][] };
   showing: Record<string, unknown[]>;
   dates: string[];
   /** Each entry's references, as `collection:id:path.to.field`, space-separated. */
   references: string[];
   /** The rare columns, by row: placeholders and photos. */
-  sparse: Record<'placeholders' | 'photos', Record<number, unknown[]>>;
+  sparse: { [F in 'placeholders' | 'photos']: Record<number, IndexedEntry[F]> };
 };
-
-const sparseFields = ['placeholders', 'photos'] as const;
 
 // Ids and field names hold neither `:` nor `.`; a path's numbers are list items.
 const referenceText = ({ collection, id, path }: Reference) =>
@@ -60,31 +57,21 @@ const referenceOf = (text: string): Reference => {
   return { collection, id, path: keys };
 };
 
-/** Lays out `entries` in columns. */
 function columns(entries: IndexedEntry[], key: string, savedAt: number): Saved {
-  const rows: Saved['rows'] = {
-    collection: [],
-    id: [],
-    file: [],
-    digest: [],
-    size: [],
-    mtimeMs: [],
-  };
+  const rows = Object.fromEntries(
+    plainFields.map((field) => [field, entries.map((entry) => entry[field])]),
+  ) as Saved['rows'];
+  const references = entries.map((entry) => entry.references.map(referenceText).join(' '));
   const showing: Saved['showing'] = {};
   const dates = new Set<string>();
-  const references: string[] = [];
   const sparse: Saved['sparse'] = { placeholders: {}, photos: {} };
   entries.forEach((entry, row) => {
-    for (const field of ['collection', 'id', 'file', 'digest'] as const)
-      rows[field].push(entry[field]);
-    rows.size.push(entry.size);
-    rows.mtimeMs.push(entry.mtimeMs);
     for (const [field, value] of Object.entries(entry.showing)) {
       if (value instanceof Date) dates.add(field);
       (showing[field] ??= [])[row] = value instanceof Date ? value.valueOf() : value;
     }
-    references.push(entry.references.map(referenceText).join(' '));
-    for (const field of sparseFields) if (entry[field].length) sparse[field][row] = entry[field];
+    if (entry.placeholders.length) sparse.placeholders[row] = entry.placeholders;
+    if (entry.photos.length) sparse.photos[row] = entry.photos;
   });
   return { key, savedAt, rows, showing, dates: [...dates], references, sparse };
 }
@@ -92,61 +79,68 @@ function columns(entries: IndexedEntry[], key: string, savedAt: number): Saved {
 /** What most entries hold of the rare columns; never changed, so shared. */
 const none: never[] = [];
 
-/** The entries laid out in `saved`. */
 function rowsOf({ rows, showing, dates, references, sparse }: Saved): IndexedEntry[] {
-  const columns = Object.entries(showing).map(([field, values]) => ({
-    field,
-    values,
-    date: dates.includes(field),
-  }));
   // Most entries name one of a few authors: entries that make the same references share them.
   const decoded = new Map<string, Reference[]>([['', []]]);
-  const entries: IndexedEntry[] = [];
-  for (let row = 0; row < rows.file.length; row += 1) {
-    const fields: Record<string, unknown> = {};
-    for (const { field, values, date } of columns) {
-      const value = values[row];
-      if (value !== null && value !== undefined) {
-        fields[field] = date ? new Date(value as number) : value;
-      }
-    }
+  const entries = rows.file.map((file, row): IndexedEntry => {
     const made = references[row] ?? '';
     let refs = decoded.get(made);
     if (!refs) decoded.set(made, (refs = made.split(' ').map(referenceOf)));
-    entries.push({
+    return {
       collection: rows.collection[row]!,
       id: rows.id[row]!,
-      file: rows.file[row]!,
+      file,
       size: rows.size[row]!,
       mtimeMs: rows.mtimeMs[row]!,
       digest: rows.digest[row]!,
-      showing: fields as Partial<Showing>,
+      showing: {},
       references: refs,
-      placeholders: (sparse.placeholders[row] ?? none) as (string | number)[][],
-      photos: (sparse.photos[row] ?? none) as string[],
+      placeholders: sparse.placeholders[row] ?? none,
+      photos: sparse.photos[row] ?? none,
+    };
+  });
+  for (const [field, values] of Object.entries(showing)) {
+    const date = dates.includes(field);
+    values.forEach((value, row) => {
+      const fields: Record<string, unknown> = entries[row]!.showing;
+      if (value !== null) fields[field] = date ? new Date(value as number) : value;
     });
   }
   return entries;
 }
+
+const titles = new Intl.Collator();
+const time = (entry: IndexedEntry) => entry.showing.publishDate?.valueOf() ?? 0;
+/** Newest first, ties by title, as lists show them (`newestFirst`); undated entries last. */
+const newest = (a: IndexedEntry, b: IndexedEntry) =>
+  time(b) - time(a) || titles.compare(a.showing.title ?? '', b.showing.title ?? '');
+
+const isFlagged = (entry: IndexedEntry) => !!entry.showing.draft || entry.placeholders.length > 0;
+
+// After this many entries are moved into place one by one, the order is made afresh when next
+// asked for: a build or a folder renamed changes thousands at once.
+const REORDER_AT = 500;
 
 // A file modified within this long before the index was saved may have changed again within the
 // file system's timestamp resolution, so its text is compared before it is trusted (as git does).
 const RACY_MS = 2000;
 
 /**
- * Every indexed entry of a project, by absolute path, kept in `node_modules/.astro` (Astro's
- * `cacheDir`) beside Astro's own content store. It is only ever a cache: an entry is trusted
- * while its file's size and modification time are those it was read with, under the same
- * engine key; anything else is read again.
+ * Every indexed entry of a project, by absolute path, saved in Astro's `cacheDir` beside its
+ * content store. Only ever a cache: an entry is trusted while its file's size and modification
+ * time, and the engine key, are those it was read with; anything else is read again.
  */
 export class EntryIndex {
   readonly entries = new Map<string, IndexedEntry>();
   #savedAt = 0;
   #changed = false;
+  #ordered: Map<string, IndexedEntry[]> | undefined;
+  #moved = 0;
+  /** The drafts, and the entries that hold a placeholder: the few some checks look at. */
+  readonly flagged = new Set<IndexedEntry>();
 
   constructor(
     readonly root: string,
-    /** The engine key it was built under (engine-key.ts). */
     readonly key: string,
   ) {}
 
@@ -161,6 +155,7 @@ export class EntryIndex {
       const folder = sep === '/' ? `${resolve(root)}/` : undefined;
       for (const entry of rowsOf(saved)) {
         index.entries.set(folder ? folder + entry.file : join(root, entry.file), entry);
+        if (isFlagged(entry)) index.flagged.add(entry);
       }
     } catch {
       // No index yet, or one that cannot be read: every file is read again.
@@ -176,12 +171,50 @@ export class EntryIndex {
   }
 
   set(path: string, entry: IndexedEntry) {
+    this.#move(this.entries.get(path), entry);
     this.entries.set(path, entry);
     this.#changed = true;
   }
 
   delete(path: string) {
+    this.#move(this.entries.get(path), undefined);
     this.#changed = this.entries.delete(path) || this.#changed;
+  }
+
+  /** Every entry by collection, newest first, kept in order as entries change. */
+  newestFirst(): ReadonlyMap<string, readonly IndexedEntry[]> {
+    if (!this.#ordered) {
+      this.#ordered = Map.groupBy(this.entries.values(), (entry) => entry.collection);
+      for (const list of this.#ordered.values()) list.sort(newest);
+      this.#moved = 0;
+    }
+    return this.#ordered;
+  }
+
+  /** Takes `old` out of the order and puts `now` in its place. */
+  #move(old: IndexedEntry | undefined, now: IndexedEntry | undefined) {
+    if (old) this.flagged.delete(old);
+    if (now && isFlagged(now)) this.flagged.add(now);
+    const ordered = this.#ordered;
+    if (!ordered || old === now) return;
+    if ((this.#moved += 1) > REORDER_AT) {
+      this.#ordered = undefined;
+      return;
+    }
+    if (old) {
+      const list = ordered.get(old.collection)!;
+      list.splice(list.indexOf(old), 1);
+    }
+    if (!now) return;
+    const list = ordered.get(now.collection) ?? [];
+    ordered.set(now.collection, list);
+    let [low, high] = [0, list.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (newest(list[middle]!, now) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    list.splice(low, 0, now);
   }
 
   /** Writes the index to `file` if anything changed since it was opened or last saved. */

@@ -1,18 +1,15 @@
-import { feedNeeds, pageNeeds, PLACEHOLDER, wholeCollections, type ShownList } from '@/config';
-import {
-  dayOf,
-  publishState,
-  shortfall,
-  shownIn,
-  today,
-  type PublishState,
-} from '@/lib/publishing';
+import { feedNeeds, pageNeeds, PLACEHOLDER, wholeCollections } from '@/config';
+import { dayOf, publishState, shortfall, shownIn, today } from '@/lib/publishing';
+import type { PublishState } from '@/lib/publishing';
 import type { IndexedEntry } from './entry-index';
-import type { Problem } from './problems';
 
-/** Every indexed entry, by collection, and what else the rules need. */
+/** Every indexed entry, by collection and newest first, and what else the rules need. */
 export type SiteContent = {
   entries: ReadonlyMap<string, readonly IndexedEntry[]>;
+  /** The drafts, and the entries that hold a placeholder. */
+  flagged: Iterable<IndexedEntry>;
+  /** The entry of `collection` with `id`, if it is indexed. */
+  entryOf: (collection: string, id: string) => IndexedEntry | undefined;
   /** How many files of a collection were left out for their own problems. */
   rejected: (collection: string) => number;
   /** `astro dev`, where pages also show drafts and scheduled entries, labelled. */
@@ -20,9 +17,7 @@ export type SiteContent = {
 };
 
 /** A problem at a field of an entry, placed at its line by the engine. */
-export type FieldProblem = Omit<Problem, 'line' | 'column' | 'field'> & {
-  path?: readonly (string | number)[];
-};
+export type FieldProblem = { file: string; path?: readonly (string | number)[]; message: string };
 
 /** What the rules decide: the entries the site shows, what stops a build, and what to log. */
 export type SiteReview = {
@@ -38,11 +33,7 @@ export type SiteRules = (content: SiteContent) => SiteReview;
 /** Lists at most this many entries by name in the log; the rest are counted. */
 const LISTED = 20;
 
-function listing(
-  heading: string,
-  entries: readonly IndexedEntry[],
-  detail: (e: IndexedEntry) => string,
-) {
+function listing(heading: string, entries: IndexedEntry[], detail: (e: IndexedEntry) => string) {
   if (!entries.length) return [];
   const shown = entries.slice(0, LISTED).map((e) => `  ${e.file}${detail(e)}`);
   const rest = entries.length - shown.length;
@@ -50,62 +41,57 @@ function listing(
 }
 
 /**
- * The rules that need all the content at once. Which entries the site shows: every list a page
- * or feed shows (src/config.ts) and the collections it shows whole. And what the content must
- * supply: each page can be filled with published entries, Today's Special is live, and nothing
- * live or scheduled still holds a placeholder. The log lists what is waiting to publish.
+ * The rules that need all the content at once. The site shows every list on a page or in a feed
+ * (src/config.ts) and the collections it shows whole. Every page must fill with published
+ * entries, Today's Special must be live, and nothing live or scheduled may hold a placeholder.
+ * The log lists what is waiting to publish.
  */
-export const siteRules: SiteRules = ({ entries, rejected, dev }) => {
+export const siteRules: SiteRules = ({ entries, flagged, entryOf, rejected, dev }) => {
   const of = (collection: string) => entries.get(collection) ?? [];
   const site = of('site').find((entry) => entry.id === 'site');
   const timezone = site?.showing.timezone ?? 'UTC';
   const day = today(timezone);
-  // Every entry's state, worked out once; the rules below only read it.
-  const states = new Map<IndexedEntry, PublishState>();
-  for (const entry of [...entries.values()].flat()) {
-    const { publishDate, draft = false } = entry.showing;
-    const state = publishDate ? publishState({ publishDate, draft }, day) : undefined;
-    states.set(entry, state ?? (draft ? 'draft' : 'published'));
-  }
-  const stateOf = (entry: IndexedEntry) => states.get(entry)!;
+  const stateOf = ({ showing: { publishDate, draft = false } }: IndexedEntry): PublishState =>
+    publishDate ? publishState({ publishDate, draft }, day) : draft ? 'draft' : 'published';
 
+  // The entries come newest first, so each list, and each count below, stops at its leaders.
   const shown = new Map<string, Set<string>>();
   const show = (collection: string, list: readonly IndexedEntry[]) => {
     const ids = shown.get(collection) ?? new Set<string>();
     for (const entry of list) ids.add(entry.id);
     shown.set(collection, ids);
   };
-  const lists: ShownList[] = [...Object.values(pageNeeds), ...Object.values(feedNeeds)];
-  for (const list of lists) {
-    const showing = (entry: IndexedEntry) => entry.showing;
-    show(list.collection, shownIn(list, of(list.collection), showing, { today: day, dev }));
+  const showing = (entry: IndexedEntry) => entry.showing;
+  for (const list of [...Object.values(pageNeeds), ...Object.values(feedNeeds)]) {
+    const leaders = shownIn(list, of(list.collection), showing, { today: day, dev, ordered: true });
+    show(list.collection, leaders);
   }
-  for (const collection of wholeCollections) {
-    show(
-      collection,
-      of(collection).filter((entry) => dev || stateOf(entry) !== 'draft'),
-    );
-  }
+  const visible = (entry: IndexedEntry) => dev || stateOf(entry) !== 'draft';
+  for (const collection of wholeCollections) show(collection, of(collection).filter(visible));
 
   const problems: FieldProblem[] = [];
   for (const need of Object.values(pageNeeds)) {
-    const needed = of(need.collection).filter(
-      (entry) => !('qualifies' in need) || need.qualifies(entry.showing),
-    );
-    const published = needed.filter((entry) => stateOf(entry) === 'published').length;
-    if (published >= need.count) continue;
+    const qualifies = (entry: IndexedEntry) =>
+      !('qualifies' in need) || need.qualifies(entry.showing);
+    let published = 0;
+    for (const entry of of(need.collection)) {
+      if (published === need.count) break;
+      if (qualifies(entry) && stateOf(entry) === 'published') published += 1;
+    }
+    if (published === need.count) continue;
     const left = rejected(need.collection);
     const note = left
       ? ` ${left} ${left === 1 ? 'entry' : 'entries'} with problems listed here ${left === 1 ? 'was' : 'were'} not counted.`
       : '';
+    const states = of(need.collection).filter(qualifies).map(stateOf);
     problems.push({
       file: `src/content/${need.collection}`,
-      message: shortfall(need.label, need.count, needed.map(stateOf)) + note,
+      message: shortfall(need.label, need.count, states) + note,
     });
   }
 
   const special = site?.references.find(({ path }) => path[0] === 'todaysSpecial');
-  const recipe = of('recipes').find((entry) => entry.id === special?.id);
+  const recipe = special && entryOf('recipes', special.id);
   const specialState = recipe && stateOf(recipe);
   if (site && specialState && specialState !== 'published') {
     problems.push({
@@ -115,10 +101,8 @@ export const siteRules: SiteRules = ({ entries, rejected, dev }) => {
     });
   }
 
-  const waiting: Record<PublishState, IndexedEntry[]> = { published: [], scheduled: [], draft: [] };
-  for (const [entry, state] of states) {
-    waiting[state].push(entry);
-    if (state === 'draft') continue;
+  for (const entry of flagged) {
+    if (stateOf(entry) === 'draft') continue;
     for (const path of entry.placeholders) {
       problems.push({
         file: entry.file,
@@ -127,15 +111,21 @@ export const siteRules: SiteRules = ({ entries, rejected, dev }) => {
       });
     }
   }
+  const drafts = [...flagged].filter((entry) => entry.showing.draft);
+  // Scheduled entries are the newest: each collection's list starts with them.
+  const scheduled = [...entries.values()].flatMap((list) => {
+    const future = list.findIndex((entry) => stateOf(entry) === 'published');
+    return list.slice(0, future === -1 ? list.length : future).filter((e) => !e.showing.draft);
+  });
 
   const where = dev ? 'shown here, labelled; a build leaves them out' : 'so left out of this build';
   const notes = [
     listing(
       `Scheduled, ${where} (published as of ${day}, ${timezone})`,
-      waiting.scheduled,
+      scheduled,
       (e) => ` goes live on ${e.showing.publishDate ? dayOf(e.showing.publishDate) : '?'}`,
     ),
-    listing(`Drafts, ${where}`, waiting.draft, () => ''),
+    listing(`Drafts, ${where}`, drafts, () => ''),
   ].flat();
   return { shown, problems, notes };
 };

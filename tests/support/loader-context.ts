@@ -87,7 +87,6 @@ export function loaderContext({
       root: pathToFileURL(`${root}/`),
       srcDir: pathToFileURL(`${root}/src/`),
       cacheDir: pathToFileURL(`${root}/node_modules/.astro/`),
-      experimental: { contentIntellisense: false },
     },
     logger: {
       info: (message: string) => logged.info.push(message),

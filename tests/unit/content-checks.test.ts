@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feedNeeds, pageNeeds } from '@/config';
 import { indexFields } from '@/loaders/entry-file';
-import type { IndexedEntry } from '@/loaders/entry-index';
+import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
 import { siteRules } from '@/loaders/site-rules';
 import { fieldName } from '@/loaders/validate';
 import { entry } from '../support/fixtures';
@@ -31,9 +31,20 @@ const loaded = (kind: Kind, id: string, fields: Record<string, unknown> = {}): I
   };
 };
 
+/** The rules over `entries`, given as the engine gives them: from an index of them. */
 function check(entries: Partial<Record<Kind, IndexedEntry[]>>, { dev = false } = {}) {
   vi.stubEnv('PUBLISH_NOW', '2026-06-01');
-  return siteRules({ entries: new Map(Object.entries(entries)), rejected: () => 0, dev });
+  const index = new EntryIndex('/site', 'key');
+  for (const entry of Object.values(entries).flat()) index.set(`/site/${entry.file}`, entry);
+  const entryOf = (collection: string, id: string) =>
+    [...index.entries.values()].find((e) => e.collection === collection && e.id === id);
+  return siteRules({
+    entries: index.newestFirst(),
+    flagged: index.flagged,
+    entryOf,
+    rejected: () => 0,
+    dev,
+  });
 }
 
 /** A problem's field, as the engine names it when it places the problem at its line. */

@@ -22,7 +22,8 @@ function start() {
   const config = { srcDir: pathToFileURL(`${root}/src/`) };
   hooks['astro:config:setup']!({ config, command: 'dev', updateConfig } as never);
   hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
-  const refreshed = () => refreshContent.mock.calls.map(([{ context }]) => changesIn(context));
+  const refreshed = () =>
+    refreshContent.mock.calls.map(([{ context }]) => changesIn(context)?.changed);
   return {
     root,
     at: (path: string) => join(root, path),

@@ -7,6 +7,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentChanges } from '@/loaders/dev-refresh';
 import type { CollectionOptions } from '@/loaders/engine';
 import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
 import type { SiteRules } from '@/loaders/site-rules';
@@ -229,13 +230,13 @@ describe('what the store holds', () => {
   it('takes in an entry that comes to be shown though its file did not change, reading it once', async () => {
     // As a post comes to be shown when a newer one is deleted, or when its day comes.
     let titles = ['Salt'];
-    const byTitle: SiteRules = ({ entries }) => ({
-      ...showEverything({ entries, rejected: () => 0, dev: false }),
+    const byTitle: SiteRules = (content) => ({
+      ...showEverything(content),
       shown: new Map([
         [
           'blog',
           new Set(
-            (entries.get('blog') ?? [])
+            (content.entries.get('blog') ?? [])
               .filter((entry) => titles.includes(entry.showing.title ?? ''))
               .map((entry) => entry.id),
           ),
@@ -308,14 +309,14 @@ describe('the order in which Astro loads the collections', () => {
 
 describe('astro dev', () => {
   /** A dev server on the site: a full load, then refreshes naming what changed, as dev-refresh.ts sends them. */
-  async function devServer(files: Record<string, string | Buffer> = {}) {
+  async function devServer(files: Record<string, string | Buffer> = {}, rules = showEverything) {
     const project = site(files);
     const watcher = fakeWatcher();
-    const engine = engineFor(project.root, collections, { store: project.store });
+    const engine = engineFor(project.root, collections, { store: project.store, rules });
     await engine.sync({ watcher });
     vi.mocked(parseSource).mockClear();
     const change = (...paths: string[]) =>
-      engine.sync({ watcher, refresh: { changed: paths.map(project.at) } });
+      engine.sync({ watcher, refresh: contentChanges(paths.map(project.at)) });
     return { ...project, change };
   }
 
@@ -327,6 +328,20 @@ describe('astro dev', () => {
     expect(parsed()).toEqual(['src/content/blog/salt.md']);
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Revised');
     expect(logged.info).toContain('Reloaded src/content/blog/salt.md');
+  });
+
+  it('takes in a refresh once, though it reaches every loader', async () => {
+    const rules = vi.fn<SiteRules>(showEverything);
+    const { write, change, stored } = await devServer({}, rules);
+    rules.mockClear();
+    write({ 'src/content/blog/salt.md': post('Salt, Revised', 'drafts: true\n') });
+
+    const { logged } = await change('src/content/blog/salt.md');
+    expect(rules).toHaveBeenCalledTimes(1);
+    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+    // One report of the problem in the terminal, not one per collection.
+    expect(logged.error).toHaveLength(1);
+    expect(stored('blog').get('salt')?.data['title']).toBe('Salt');
   });
 
   it('takes in a new file and forgets a deleted one', async () => {
@@ -458,5 +473,31 @@ describe('the index', () => {
     const { entries } = EntryIndex.open(root, 'k', file);
     expect(entries.get(join(root, entry.file))).toEqual(entry);
     expect(entries.get(join(root, bare.file))).toEqual(bare);
+  });
+
+  it('keeps each collection newest first as entries come, change and go, and knows the drafts', () => {
+    const dated = (id: string, day: string, more: Partial<IndexedEntry['showing']> = {}) => ({
+      ...indexed(id, 0),
+      showing: { title: id, publishDate: new Date(`${day}T00:00:00Z`), ...more },
+    });
+    const index = new EntryIndex('/site', 'k');
+    const days = ['2026-03-01', '2026-01-01', '2026-05-01', '2026-02-01', '2026-04-01'];
+    days.forEach((day, n) => index.set(`/site/${n}`, dated(`post-${n}`, day)));
+    const order = () =>
+      index
+        .newestFirst()
+        .get('blog')
+        ?.map((entry) => entry.id);
+    expect(order()).toEqual(['post-2', 'post-4', 'post-0', 'post-3', 'post-1']);
+
+    index.set('/site/1', dated('post-1', '2026-06-01', { draft: true }));
+    index.delete('/site/4');
+    index.set('/site/5', dated('post-5', '2026-03-01'));
+    // Equal days go by title.
+    expect(order()).toEqual(['post-1', 'post-2', 'post-0', 'post-5', 'post-3']);
+    const fresh = new EntryIndex('/site', 'k');
+    for (const [path, entry] of index.entries) fresh.set(path, entry);
+    expect(fresh.newestFirst()).toEqual(index.newestFirst());
+    expect([...index.flagged].map((entry) => entry.id)).toEqual(['post-1']);
   });
 });

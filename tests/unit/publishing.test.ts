@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, publishState, shortfall } from '@/lib/publishing';
+import { dayIn, publishState, shortfall, shownIn } from '@/lib/publishing';
 
 const at = (iso: string) => new Date(iso);
 const entry = (day: string, draft = false) => ({ publishDate: at(`${day}T00:00:00Z`), draft });
@@ -34,5 +34,28 @@ describe('shortfall', () => {
     [['draft', 'draft', 'scheduled'], 'only 0 are published (2 drafts, 1 scheduled). Add'],
   ] as const)('explains %j', (states, message) => {
     expect(shortfall('/blog', 8, states)).toContain(message);
+  });
+});
+
+describe('shownIn', () => {
+  const posts = ['2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01', '2026-01-01'].map(
+    (day, n) => ({ title: `Post ${n}`, publishDate: at(`${day}T00:00:00Z`), draft: n === 1 }),
+  );
+  const list = { collection: 'blog', label: '/blog', count: 2 };
+  const options = { today: '2026-06-01', dev: false };
+
+  it('shows the newest published entries, whatever order they come in', () => {
+    const titles = shownIn(list, [...posts].reverse(), (post) => post, options).map((p) => p.title);
+    expect(titles).toEqual(['Post 0', 'Post 2']);
+  });
+
+  it('stops reading entries given newest first once no further one can lead', () => {
+    const read: string[] = [];
+    const shown = shownIn(list, posts, (post) => (read.push(post.title), post), {
+      ...options,
+      ordered: true,
+    });
+    expect(shown.map((p) => p.title)).toEqual(['Post 0', 'Post 2']);
+    expect(read).toEqual(['Post 0', 'Post 1', 'Post 2', 'Post 3']);
   });
 });
