@@ -4,23 +4,22 @@
  * content must supply; the page queries (src/queries/content.ts) read them to decide what each
  * page shows. Changing a page's count here changes both.
  */
+import type { z } from 'astro/zod';
+import type { recipeSchema } from '@/schemas/recipe';
+import type { Site } from '@/schemas/site';
 
 /**
- * The fields that decide whether and where the site shows an entry. The engine keeps them for
- * every entry between runs, so it can tell what the site shows without reading every file.
+ * The fields that decide whether and where the site shows an entry, as the schemas define them:
+ * the day it goes live (lists are newest first), the title that breaks ties between entries of
+ * the same day, the draft flag, the home page's featured flag, and the site's time zone, in which
+ * publish dates are read. The engine keeps them for every entry between runs, so it can tell what
+ * the site shows without reading every file.
  */
-export type Showing = {
-  /** The day it goes live; lists are newest first. */
-  publishDate: Date;
-  /** Breaks ties between entries of the same day. */
-  title: string;
-  /** Never shown by a build. */
-  draft: boolean;
-  /** On the home page's Featured Recipes. */
-  featured: boolean;
-  /** The site's time zone, in which publish dates are read (the site settings). */
-  timezone: string;
-};
+export type Showing = Pick<
+  z.output<ReturnType<typeof recipeSchema>>,
+  'publishDate' | 'title' | 'draft' | 'featured'
+> &
+  Pick<Site, 'timezone'>;
 
 /** Every field of `Showing`, for picking them out of an entry's data. */
 export const showingFields = [

@@ -49,9 +49,9 @@ export function contentRefresh(): AstroIntegration {
     name: 'content-refresh',
     hooks: {
       'astro:config:setup': ({ config, command, updateConfig }) => {
-        contentDir = fileURLToPath(new URL('content/', config.srcDir));
+        contentDir = fileURLToPath(new URL('content', config.srcDir));
         if (command === 'dev') {
-          updateConfig({ vite: { server: { watch: { ignored: [`${contentDir}**`] } } } });
+          updateConfig({ vite: { server: { watch: { ignored: [`${contentDir}${sep}**`] } } } });
         }
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -93,10 +93,8 @@ export function contentRefresh(): AstroIntegration {
             if (entry.isDirectory()) follow(join(folder, entry.name));
           }
         };
-        follow(contentDir.replace(/[\\/]$/, ''));
-        server.httpServer?.once('close', () => {
-          for (const watcher of folders.values()) watcher.close();
-        });
+        follow(contentDir);
+        server.httpServer?.once('close', () => forget(contentDir));
       },
     },
   };

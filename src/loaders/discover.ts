@@ -36,10 +36,8 @@ const hidden = (pathInCollection: string) =>
 export class Listing {
   /** The absolute path of every entry file, by the id it makes; several when they clash. */
   readonly #claims = new Map<string, string[]>();
-  /** The id each entry file makes. */
-  readonly #ids = new Map<string, string>();
-  /** Files the site does not read, by absolute path. */
-  readonly #unread = new Set<string>();
+  /** Every file taken in, by absolute path, with the id it makes if the site reads it. */
+  readonly #files = new Map<string, string | undefined>();
 
   /** The collection folder's absolute path. */
   readonly base: string;
@@ -59,20 +57,12 @@ export class Listing {
     return relative(this.root, path).split(sep).join('/');
   }
 
-  /** The part of `path` inside the collection folder; `path` must lie inside it. */
-  #inside(path: string) {
-    return path.slice(this.base.length + 1);
-  }
-
   /** True when `folder` held entry files at the last look: a folder that is now gone. */
   holdsFolder(folder: string) {
     const inside = `${folder}${sep}`;
-    for (const path of this.#ids.keys()) if (path.startsWith(inside)) return true;
-    for (const path of this.#unread) if (path.startsWith(inside)) return true;
-    return false;
+    return this.#files.keys().some((path) => path.startsWith(inside));
   }
 
-  /** True when `path` lies inside this collection's folder. */
   contains(path: string) {
     return path.startsWith(`${this.base}${sep}`);
   }
@@ -83,8 +73,7 @@ export class Listing {
    */
   scan(known: (path: string) => string | undefined = () => undefined) {
     this.#claims.clear();
-    this.#ids.clear();
-    this.#unread.clear();
+    this.#files.clear();
     if (!existsSync(this.base)) return;
     // Folder by folder: several times faster than readdirSync's own recursive listing.
     const files: string[] = [];
@@ -102,29 +91,27 @@ export class Listing {
 
   /** Takes in a file that appeared or changed; what it makes depends only on its name. */
   add(path: string, knownId?: string) {
-    const inCollection = this.#inside(path);
+    const inCollection = path.slice(this.base.length + 1);
     const extension = extname(path);
     if (hidden(inCollection) || photoExtensions.includes(extension.toLowerCase())) return;
+    if (this.#files.has(path)) return;
+    this.moves += 1;
     if (!this.extensions.includes(extension)) {
-      if (!this.#unread.has(path)) this.moves += 1;
-      this.#unread.add(path);
+      this.#files.set(path, undefined);
       return;
     }
-    if (this.#ids.has(path)) return;
     const id = knownId ?? entryId(inCollection);
-    this.#ids.set(path, id);
-    this.moves += 1;
+    this.#files.set(path, id);
     const claims = this.#claims.get(id);
     this.#claims.set(id, claims ? [...claims, path].sort() : [path]);
   }
 
   /** Forgets a file that is gone; a file that clashed with it may now own its id. */
   remove(path: string) {
-    if (this.#unread.delete(path)) this.moves += 1;
-    const id = this.#ids.get(path);
-    if (id === undefined) return;
-    this.#ids.delete(path);
+    const id = this.#files.get(path);
+    if (!this.#files.delete(path)) return;
     this.moves += 1;
+    if (id === undefined) return;
     const rest = (this.#claims.get(id) ?? []).filter((claim) => claim !== path);
     if (rest.length) this.#claims.set(id, rest);
     else this.#claims.delete(id);
@@ -132,7 +119,7 @@ export class Listing {
 
   /** The id `path` makes, if it is an entry file. */
   idOf(path: string): string | undefined {
-    return this.#ids.get(path);
+    return this.#files.get(path);
   }
 
   /** The file that owns `id`: the first in path order of those that make it. */
@@ -159,14 +146,16 @@ export class Listing {
   problems(): Problem[] {
     if (!existsSync(this.base))
       return [fileProblem(this.folder, 'This content folder is missing.')];
-    const unread = [...this.#unread].map((path) =>
-      fileProblem(
-        this.shown(path),
-        `The site does not read "${extname(path) || 'files without an extension'}" files here. ` +
-          `Entries in ${this.folder} end in ${this.extensions.join(' or ')}; rename the file, ` +
-          `or move it out of src/content if it is not an entry.`,
-      ),
-    );
+    const unread = [...this.#files]
+      .filter(([, id]) => id === undefined)
+      .map(([path]) =>
+        fileProblem(
+          this.shown(path),
+          `The site does not read "${extname(path) || 'files without an extension'}" files here. ` +
+            `Entries in ${this.folder} end in ${this.extensions.join(' or ')}; rename the file, ` +
+            `or move it out of src/content if it is not an entry.`,
+        ),
+      );
     const clashes = [...this.#claims].flatMap(([id, [owner, ...others]]) =>
       others.map((path) =>
         fileProblem(

@@ -4,9 +4,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * What decides the meaning of an entry file besides the file itself: every module the content
- * config imports, followed through their imports, the version of Astro and of each package they
- * import, and the lockfile. A stored entry is reused only while this key is unchanged, so
- * editing a schema, the engine or a rule, or changing a dependency, re-reads every entry.
+ * config imports, followed through their imports, and the lockfile, which pins the version of
+ * every package. A stored entry is reused only while this key is unchanged, so editing a schema,
+ * the engine or a rule, or changing a dependency, re-reads every entry.
  */
 export function engineKey(root: string, srcDir: string): string {
   const configFile = ['ts', 'mts', 'js', 'mjs']
@@ -42,25 +42,11 @@ function localModule(specifier: string, from: string, srcDir: string): string | 
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
-/** `astro/zod` → `astro`, `@scope/pkg/sub` → `@scope/pkg`; undefined unless it names a package. */
-function packageName(specifier: string): string | undefined {
-  if (/^(\.|node:|astro:|virtual:)/.test(specifier)) return undefined;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function packageVersion(root: string, name: string): string {
-  const manifest = join(root, 'node_modules', name, 'package.json');
-  if (!existsSync(manifest)) return 'not installed';
-  return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
-}
-
 /** Name → text of everything the key covers. */
 function inputs(root: string, configFile: string): Map<string, string> {
   const srcDir = join(root, 'src');
   const lockfile = join(root, 'package-lock.json');
   const found = new Map<string, string>([
-    ['package:astro', packageVersion(root, 'astro')],
     ['package-lock.json', existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : 'none'],
   ]);
   const queue = [configFile];
@@ -70,11 +56,8 @@ function inputs(root: string, configFile: string): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     found.set(name, text);
     for (const match of text.matchAll(specifiers)) {
-      const specifier = match[1] ?? match[2] ?? '';
-      const local = localModule(specifier, file, srcDir);
-      const pkg = packageName(specifier);
+      const local = localModule(match[1] ?? match[2] ?? '', file, srcDir);
       if (local) queue.push(local);
-      else if (pkg) found.set(`package:${pkg}`, packageVersion(root, pkg));
     }
   }
   return found;

@@ -33,14 +33,14 @@ type Member = {
   context?: LoaderContext;
 };
 
+type Stat = { size: number; mtimeMs: number };
+
 /** What the engine decided in its latest round: what the store holds, and every problem. */
 type Review = { shown: Map<string, Set<string>>; problems: Problem[] };
 
-// `astro dev` saves the index this long after the last change. A dev server stopped sooner only
-// costs the next run the files changed since.
+// `astro dev` saves the index, and tells the editor of files come or gone, this long after the
+// last change. A dev server stopped sooner only costs the next run the files changed since.
 const SAVE_INDEX_MS = 5000;
-// ...and tells the editor of files added or removed this long after the last such change.
-const LIST_FILES_MS = 1000;
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -68,7 +68,8 @@ class Project {
   problemsReported = false;
   #queue: Promise<unknown> = Promise.resolve();
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  #listTimer: ReturnType<typeof setTimeout> | undefined;
+  /** `moves` when the editor was last told of every entry file. */
+  #listed = -1;
   /** The latest refresh taken in, and its round. */
   #taken: { refresh: string; round: Promise<Review> } | undefined;
 
@@ -123,13 +124,24 @@ class Project {
     return entry.photos.map((src) => resolve(folder, src));
   }
 
+  /** Parses and validates an entry file (entry-file.ts). */
+  read(member: Member, id: string, path: string, raw: string, stat: Stat, digest: string) {
+    member.validate ??= entryValidator(this.root, member.options.schema);
+    const file = { collection: member.name, id, path, shown: member.listing.shown(path), raw };
+    return readEntry(file, stat, digest, member.validate);
+  }
+
   /**
    * Reads an entry file again if it changed since it was indexed, or a photo it shows is gone:
-   * true when it was parsed, false when its indexed entry still holds.
+   * true when it was parsed, false when its indexed entry still holds or it is no entry of its own.
    */
-  async refresh(member: Member, id: string, path: string): Promise<boolean> {
+  async refresh(path: string): Promise<boolean> {
     const index = this.index!;
-    const stat = statSync(path);
+    const member = this.memberOf(path);
+    const id = member?.listing.idOf(path);
+    // Gone before it was read, like the temporary file `sed -i` renames over the file.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!member || id === undefined || member.listing.ownerOf(id) !== path || !stat) return false;
     const known = index.entries.get(path);
     const photosGone = !!known?.photos.length && !this.photoPaths(known).every(existsSync);
     const intact = !this.problems.has(path) && !photosGone;
@@ -141,19 +153,36 @@ class Project {
       index.set(path, { ...known, size: stat.size, mtimeMs: stat.mtimeMs });
       return false;
     }
-    member.validate ??= entryValidator(this.root, member.options.schema);
-    const file = { collection: member.name, id, path, shown, raw };
-    const read = await readEntry(file, stat, digest, member.validate);
-    if (read.problems.length) {
-      this.problems.set(path, read.problems);
+    const read = await this.read(member, id, path, raw, stat, digest);
+    if (Array.isArray(read)) {
+      this.problems.set(path, read);
       // A build keeps nothing of it; `astro dev` keeps showing its last good version.
       if (!this.context.watcher) index.delete(path);
     } else {
       this.problems.delete(path);
-      index.set(path, (read as ReadEntry).indexed);
-      this.fresh.set(path, read as ReadEntry);
+      index.set(path, read.indexed);
+      this.fresh.set(path, read);
     }
     return true;
+  }
+
+  /**
+   * Forgets each of `suspects` that is no longer an entry of its own (gone, or clashing with the
+   * file that owns its id), and reads each file of `reread` that changed. The paths it read.
+   */
+  async settle(suspects: Set<string>, reread: Set<string>): Promise<string[]> {
+    for (const path of suspects) {
+      const listing = this.memberOf(path)?.listing;
+      const id = listing?.idOf(path);
+      if (id !== undefined && listing?.ownerOf(id) === path) continue;
+      this.index!.delete(path);
+      this.problems.delete(path);
+      reread.delete(path);
+    }
+    const read: string[] = [];
+    // One at a time: a photo check reads the folder of the entry being validated.
+    for (const path of reread) if (await this.refresh(path)) read.push(path);
+    return read;
   }
 
   /** Start-up, a build or `astro sync`: lists every folder and reads every file that changed. */
@@ -168,24 +197,16 @@ class Project {
     }
     this.problems.clear();
     this.fresh.clear();
-    let parsed = 0;
     const listed = new Set<string>();
-    for (const member of this.members.values()) {
-      member.listing.scan((path) => this.index?.entries.get(path)?.id);
-      // One at a time: a photo check reads the folder of the entry being validated.
-      for (const { id, path } of member.listing.entries()) {
-        listed.add(path);
-        if (await this.refresh(member, id, path)) parsed += 1;
-      }
+    for (const { listing } of this.members.values()) {
+      listing.scan((path) => this.index?.entries.get(path)?.id);
+      for (const { path } of listing.entries()) listed.add(path);
     }
-    for (const path of [...this.index.entries.keys()]) {
-      if (!listed.has(path)) this.index.delete(path);
-    }
-    this.listForEditor();
+    const parsed = (await this.settle(new Set(this.index.entries.keys()), listed)).length;
     const { review, notes } = this.decide();
     const counts = [...this.members.values()]
-      .map((member) => `${member.listing.ids().length} ${member.name}`)
-      .sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!));
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(({ name, listing }) => `${listing.ids().length} ${name}`);
     const held = [...review.shown.values()].reduce((sum, ids) => sum + ids.size, 0);
     context.logger.info(`Read ${counts.join(', ')} entries.`);
     context.logger.info(
@@ -196,7 +217,7 @@ class Project {
       `The content store holds the ${plural(held, 'entry', 'entries')} the site shows.`,
     );
     for (const note of notes) context.logger.info(note);
-    this.index.save(this.indexFile);
+    this.save();
     return review;
   }
 
@@ -240,32 +261,12 @@ class Project {
       }
     }
     const touched = new Set([...suspects, ...reread]);
-    for (const path of suspects) {
-      const listing = this.memberOf(path)?.listing;
-      const id = listing?.idOf(path);
-      if (id !== undefined && listing?.ownerOf(id) === path) continue;
-      // No longer an entry of its own: gone, or clashing with the file that owns its id.
-      index.delete(path);
-      this.problems.delete(path);
-      reread.delete(path);
-    }
-    for (const path of reread) {
-      const member = this.memberOf(path);
-      const id = member?.listing.idOf(path);
-      if (!member || id === undefined || member.listing.ownerOf(id) !== path) continue;
-      if (!existsSync(path)) continue;
-      if (await this.refresh(member, id, path)) {
-        this.context.logger.info(`Reloaded ${member.listing.shown(path)}`);
-      }
-    }
-    if (this.moves !== moves) {
-      clearTimeout(this.#listTimer);
-      this.#listTimer = setTimeout(() => this.listForEditor(), LIST_FILES_MS);
-      this.#listTimer.unref();
+    for (const path of await this.settle(suspects, reread)) {
+      this.context.logger.info(`Reloaded ${this.memberOf(path)!.listing.shown(path)}`);
     }
     const { review } = this.decide(this.moves === moves ? touched : undefined);
     clearTimeout(this.#saveTimer);
-    this.#saveTimer = setTimeout(() => this.index?.save(this.indexFile), SAVE_INDEX_MS);
+    this.#saveTimer = setTimeout(() => this.save(), SAVE_INDEX_MS);
     this.#saveTimer.unref();
     return review;
   }
@@ -275,8 +276,11 @@ class Project {
     return [...this.members.values()].reduce((sum, { listing }) => sum + listing.moves, 0);
   }
 
-  /** Tells the editor the collection of every entry file (editor-manifest.ts). */
-  listForEditor() {
+  /** Saves the index, and tells the editor the collection of every entry file if files came or went. */
+  save() {
+    this.index!.save(this.indexFile);
+    if (this.#listed === this.moves) return;
+    this.#listed = this.moves;
     const files = [...this.members.values()].map(
       ({ name, listing }) => [name, [...listing.entries()].map(({ path }) => path)] as const,
     );
@@ -384,20 +388,10 @@ class Project {
       const path = member.listing.ownerOf(id);
       const entry = path && this.index!.entries.get(path);
       if (!path || !entry || store.get(id)?.digest === entry.digest) continue;
-      let read = this.fresh.get(path);
-      if (!read) {
-        member.validate ??= entryValidator(this.root, member.options.schema);
-        const file = {
-          collection: member.name,
-          id,
-          path,
-          shown: entry.file,
-          raw: readFileSync(path, 'utf8'),
-        };
-        const result = await readEntry(file, entry, entry.digest, member.validate);
-        if (result.problems.length) continue;
-        read = result as ReadEntry;
-      }
+      const read =
+        this.fresh.get(path) ??
+        (await this.read(member, id, path, readFileSync(path, 'utf8'), entry, entry.digest));
+      if (Array.isArray(read)) continue;
       this.fresh.delete(path);
       // Only Astro's own parseData turns a local photo's path into an image.
       const data = entry.photos.length

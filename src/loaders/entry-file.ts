@@ -53,13 +53,12 @@ export async function readEntry(
   stat: { size: number; mtimeMs: number },
   digest: string,
   validate: ReturnType<typeof entryValidator>,
-): Promise<{ problems: Problem[] } | ({ problems: [] } & ReadEntry)> {
+): Promise<Problem[] | ReadEntry> {
   const source = parseSource(file.shown, file.raw);
-  if (Array.isArray(source)) return { problems: source };
+  if (Array.isArray(source)) return source;
   const checked = await validate(source);
-  if (!checked.data) return { problems: checked.problems };
+  if (!checked.data) return checked.problems;
   return {
-    problems: [],
     indexed: {
       collection: file.collection,
       id: file.id,

@@ -41,7 +41,7 @@ describe('shownIn', () => {
   const posts = ['2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01', '2026-01-01'].map(
     (day, n) => ({ title: `Post ${n}`, publishDate: at(`${day}T00:00:00Z`), draft: n === 1 }),
   );
-  const list = { collection: 'blog', label: '/blog', count: 2 };
+  const list = { collection: 'blog' as const, label: '/blog', count: 2 };
   const options = { today: '2026-06-01', dev: false };
 
   it('shows the newest published entries, whatever order they come in', () => {
