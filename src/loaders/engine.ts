@@ -394,7 +394,7 @@ class Project {
       if (Array.isArray(read)) continue;
       this.fresh.delete(path);
       // Only Astro's own parseData turns a local photo's path into an image.
-      const data = entry.photos.length
+      const data = read.written
         ? await context.parseData({ id, data: read.written, filePath: entry.file })
         : read.data;
       const photos = entry.photos.length ? { assetImports: entry.photos } : {};

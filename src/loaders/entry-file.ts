@@ -9,8 +9,11 @@ export type ReadEntry = {
   indexed: IndexedEntry;
   /** The validated fields; a local photo's `src` is still the path the writer wrote. */
   data: Record<string, unknown>;
-  /** The fields as written, for Astro's `parseData`, which turns local photos into images. */
-  written: Record<string, unknown>;
+  /**
+   * The fields as written, for Astro's `parseData`, which turns local photos into images; only
+   * for an entry with photos of its own, as a cold build holds every entry read until it decides.
+   */
+  written?: Record<string, unknown>;
   body: string;
 };
 
@@ -70,7 +73,7 @@ export async function readEntry(
       photos: checked.photos,
     },
     data: checked.data,
-    written: source.data as Record<string, unknown>,
+    ...(checked.photos.length && { written: source.data as Record<string, unknown> }),
     body: source.body,
   };
 }
