@@ -3,10 +3,10 @@
  * read again, and problems, including those that need all the content (a reference to a team
  * member who does not exist), show in the terminal as soon as the file is saved.
  *
- * It is also the guard on the one thing the dev refresh takes from Astro beyond its documented
- * API: that refreshContent() hands the loaders its `context` as the same object
- * (src/loaders/dev-refresh.ts). If an Astro upgrade changes that, saves stop reaching the page
- * and these tests fail with the server's log.
+ * The save travels by documented means only (src/loaders/dev-refresh.ts): the integration's own
+ * watch of src/content, `refreshContent()` naming the changed paths, and the loaders'
+ * `refreshContextData`. If an Astro upgrade changes any of them, saves stop reaching the page and
+ * these tests fail with the server's log.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
