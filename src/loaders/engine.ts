@@ -448,11 +448,12 @@ function contentError(problems: Problem[]): Error {
  * schedule) run over the index on every build and every save.
  *
  * It talks to Astro only through the loader context: `store`, `parseData`, `generateDigest`,
- * `logger`, `config`, `refreshContextData`, and `watcher`, whose presence means `astro dev`. The first load of an engine (one per evaluation of
- * the content config: a build, `astro sync`, a dev server's start) looks at every file; in
- * `astro dev`, later changes come named by a refresh (dev-refresh.ts). Each load then fills its own
- * collection's part of the store from what the engine decided, so nothing depends on the order in
- * which Astro runs the loaders, or on how many of them it runs.
+ * `logger`, `config`, `refreshContextData`, and `watcher`, whose presence means `astro dev`. The
+ * first load of an engine (one per evaluation of the content config: a build, `astro sync`, a dev
+ * server's start) looks at every file; in `astro dev`, later changes come named by a refresh
+ * (dev-refresh.ts). Each load then fills its own collection's part of the store from what the
+ * engine decided, so nothing depends on the order in which Astro runs the loaders, or on how many
+ * of them it runs.
  */
 export function contentEngine(collections: Record<string, CollectionOptions>, rules: SiteRules) {
   let looked: Promise<Review> | undefined;
