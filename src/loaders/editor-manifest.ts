@@ -1,6 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+const FOLDER = '.astro/collections/';
+
+/** Whether the file is there; its entries are as the last run wrote them. */
+export const hasEntryFiles = (root: URL) => existsSync(new URL(`${FOLDER}collections.json`, root));
+
 /**
  * Tells the Astro VS Code extension the collection of every entry file, so a writer gets
  * completion and checks in any entry's frontmatter, not only in the entries the site shows.
@@ -14,7 +19,7 @@ import { pathToFileURL } from 'node:url';
  * fails if an upgrade changes the file's place or shape.
  */
 export function listEntryFiles(root: URL, files: Map<string, Iterable<string>>) {
-  const folder = new URL('.astro/collections/', root);
+  const folder = new URL(FOLDER, root);
   const collections = [...files.keys()].sort().map((name) => ({
     hasSchema: existsSync(new URL(`${name}.schema.json`, folder)),
     name,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { changesIn, LOADER_NAME, type ContentChanges } from './dev-refresh';
 import { Listing, photoExtensions } from './discover';
-import { listEntryFiles } from './editor-manifest';
+import { hasEntryFiles, listEntryFiles } from './editor-manifest';
 import { readEntry, type ReadEntry } from './entry-file';
 import { EntryIndex, type IndexedEntry } from './entry-index';
 import { engineKey } from './engine-key';
@@ -198,10 +198,17 @@ class Project {
     this.problems.clear();
     this.fresh.clear();
     const listed = new Set<string>();
+    let unindexed = 0;
     for (const { listing } of this.members.values()) {
       listing.scan((path) => this.index?.entries.get(path)?.id);
-      for (const { path } of listing.entries()) listed.add(path);
+      for (const { path } of listing.entries()) {
+        listed.add(path);
+        if (!this.index.entries.has(path)) unindexed += 1;
+      }
     }
+    // The files the index holds, no more, no fewer: the editor's list is as the last run left it.
+    const same = !unindexed && this.index.entries.size === listed.size;
+    if (same && hasEntryFiles(context.config.root)) this.#listed = this.moves;
     const parsed = (await this.settle(new Set(this.index.entries.keys()), listed)).length;
     const { review, notes } = this.decide();
     const counts = [...this.members.values()]
