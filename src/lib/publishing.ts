@@ -75,9 +75,10 @@ type Dated = Pick<Showing, 'publishDate' | 'title'>;
 
 const titles = new Intl.Collator();
 
-/** Newest first; ties by title, so the order never depends on the file system. */
-export const newestFirst = (a: Dated, b: Dated) =>
-  b.publishDate.valueOf() - a.publishDate.valueOf() || titles.compare(a.title, b.title);
+/** Newest first; ties by title, so the order never depends on the file system. Undated last. */
+export const newestFirst = (a: Partial<Dated>, b: Partial<Dated>) =>
+  (b.publishDate?.valueOf() ?? 0) - (a.publishDate?.valueOf() ?? 0) ||
+  titles.compare(a.title ?? '', b.title ?? '');
 
 /**
  * The entries `list` shows, in order: those that qualify and are published, newest first, up to

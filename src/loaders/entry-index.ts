@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Showing } from '@/config';
+import { newestFirst } from '@/lib/publishing';
 
 /** A reference an entry makes to another, where `reference()` left it in the entry's data. */
 export type Reference = { path: (string | number)[]; collection: string; id: string };
@@ -89,11 +90,8 @@ function entriesOf({ entries, references }: Saved): IndexedEntry[] {
   });
 }
 
-const titles = new Intl.Collator();
-const time = (entry: IndexedEntry) => entry.showing.publishDate?.valueOf() ?? 0;
-/** Newest first, ties by title, as lists show them (`newestFirst`); undated entries last. */
-const newest = (a: IndexedEntry, b: IndexedEntry) =>
-  time(b) - time(a) || titles.compare(a.showing.title ?? '', b.showing.title ?? '');
+/** Newest first, as lists show them. */
+const newest = (a: IndexedEntry, b: IndexedEntry) => newestFirst(a.showing, b.showing);
 
 const isFlagged = (entry: IndexedEntry) => !!entry.showing.draft || entry.placeholders.length > 0;
 
