@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
-import { contentRefresh } from './src/loaders/dev-refresh';
+import { contentRefresh } from './src/integrations/content-refresh';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();

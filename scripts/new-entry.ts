@@ -4,11 +4,16 @@
  * with a value the writer will obviously replace. Never overwrites an existing entry.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, extname, join, relative } from 'node:path';
 import { slug } from 'github-slugger';
 import { parse } from 'yaml';
-import { PLACEHOLDER } from '../src/config.ts';
-import { dayIn } from '../src/lib/publishing.ts';
+import {
+  contentFolders,
+  markdownExtensions,
+  PLACEHOLDER,
+  type CollectionName,
+} from '../src/config.ts';
+import { DEFAULT_TIME_ZONE, today } from '../src/lib/publishing.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -32,13 +37,15 @@ const id = slug(title);
 if (!id) fail(`"${title}" has no letters or digits to make a file name from.`);
 
 // Today in the site's time zone, the one that decides when a date goes live.
-const settings = parse(readFileSync(join(root, 'src/content/site/site.yaml'), 'utf8')) as {
+const settings = parse(
+  readFileSync(join(root, contentFolders.site.folder, 'site.yaml'), 'utf8'),
+) as {
   timezone?: string;
 };
-const today = dayIn(settings.timezone ?? 'UTC', new Date());
-const team = readdirSync(join(root, 'src/content/team'))
-  .filter((name) => /\.ya?ml$/.test(name))
-  .map((name) => name.replace(/\.ya?ml$/, ''))
+const day = today(settings.timezone ?? DEFAULT_TIME_ZONE);
+const team = readdirSync(join(root, contentFolders.team.folder))
+  .filter((name) => contentFolders.team.extensions.includes(extname(name)))
+  .map((name) => name.slice(0, -extname(name).length))
   .sort();
 const quoted = (text: string) => JSON.stringify(text);
 
@@ -46,16 +53,16 @@ const photo = (what: string) => `image:
   src: ${placeholderPhoto} # or a photo beside this file, e.g. ./cover.jpg
   alt: ${PLACEHOLDER} with what the photo shows, e.g. ${what}`;
 
-const templates: Record<Kind, { folder: string; extension: string; text: string }> = {
+const templates: Record<Kind, { collection: CollectionName; extension: string; text: string }> = {
   post: {
-    folder: 'src/content/blog',
+    collection: 'blog',
     extension: '.md',
     text: `---
 title: ${quoted(title)}
 excerpt: ${PLACEHOLDER} with a sentence or two that makes readers want to read on.
 category: ${blogCategories[0]} # one of: ${blogCategories.join(', ')}
 author: ${team[0]} # one of: ${team.join(', ')}
-publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
+publishDate: ${day} # the day it goes live (YYYY-MM-DD); a later day schedules it
 ${photo('a bowl of steaming soup on a wooden table')}
 draft: true # delete this line when the post is ready to publish
 ---
@@ -66,7 +73,7 @@ Write your post here in Markdown. Leave a blank line between paragraphs.
 `,
   },
   recipe: {
-    folder: 'src/content/recipes',
+    collection: 'recipes',
     extension: '.md',
     text: `---
 title: ${quoted(title)}
@@ -78,7 +85,7 @@ ratingCount: 1 # how many readers rated it
 totalMinutes: 30 # minutes from start to table
 servings: 4
 ${photo('the finished dish on a white plate')}
-publishDate: ${today} # the day it goes live (YYYY-MM-DD); a later day schedules it
+publishDate: ${day} # the day it goes live (YYYY-MM-DD); a later day schedules it
 author: ${team[0]} # one of: ${team.join(', ')}
 ingredients:
   - ${PLACEHOLDER} with the first ingredient and its quantity, e.g. 400 g spaghetti
@@ -91,7 +98,7 @@ Anything you want to say about the dish, in Markdown.
 `,
   },
   member: {
-    folder: 'src/content/team',
+    collection: 'team',
     extension: '.yaml',
     text: `name: ${quoted(title)}
 role: ${PLACEHOLDER} with their job title, e.g. Pastry Chef
@@ -104,10 +111,12 @@ draft: true # delete this line when the profile is ready for the about page
   },
 };
 
-const { folder, extension, text } = templates[kind as Kind];
+const { collection, extension, text } = templates[kind as Kind];
+const { folder, extensions } = contentFolders[collection];
+// Any file that would make the same id: `id.md` or `id/index.md` for a post.
 const clashes = [
-  ...(kind === 'member' ? ['.yaml', '.yml'] : ['.md', '.mdx']).map((ext) => `${id}${ext}`),
-  ...(kind === 'member' ? [] : [`${id}/index.md`, `${id}/index.mdx`]),
+  ...extensions.map((ext) => `${id}${ext}`),
+  ...(markdownExtensions.includes(extension) ? extensions.map((ext) => `${id}/index${ext}`) : []),
 ].map((name) => join(root, folder, name));
 const existing = clashes.find((path) => existsSync(path));
 if (existing) {
@@ -118,8 +127,7 @@ const path = join(root, folder, `${id}${extension}`);
 mkdirSync(dirname(path), { recursive: true });
 writeFileSync(path, text);
 
-const shown = relative(root, path);
-console.log(`Created ${shown}`);
+console.log(`Created ${relative(root, path)}`);
 console.log(
   `Next: fill in the ${PLACEHOLDER} lines${kind === 'member' ? '' : ' and write the text'}. npm run dev shows it.
 When it is ready, delete the draft line and run npm run check:content before you commit.`,

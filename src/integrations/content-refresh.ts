@@ -1,33 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-
-/**
- * The name every loader of the content engine carries, so a refresh reaches them all.
- * Astro labels the loaders' log lines with it: `[content]`.
- */
-export const LOADER_NAME = 'content';
-
-/**
- * What a refresh hands the content engine's loaders: the paths that changed under src/content,
- * and a name of its own, so the engine takes it in once however many of its loaders it reaches.
- */
-export type ContentChanges = { refresh: string; changed: string[] };
-
-/** A refresh naming `changed`. */
-export const contentChanges = (changed: string[]): ContentChanges => ({
-  refresh: randomUUID(),
-  changed,
-});
-
-/** What a refresh names, if it is one of ours. */
-export function changesIn(data: Record<string, unknown> | undefined): ContentChanges | undefined {
-  const { refresh, changed } = data ?? {};
-  if (typeof refresh !== 'string' || !Array.isArray(changed)) return undefined;
-  return { refresh, changed: changed.filter((path) => typeof path === 'string') };
-}
+import { contentChanges, LOADER_NAME } from '../loaders/refresh';
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.

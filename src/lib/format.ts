@@ -1,3 +1,12 @@
+/** The word for `count` of a thing: plural(1, 'serving') is "serving", plural(4, 'entry', 'entries') "entries". */
+export const plural = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many);
+
+/** A choice in words: ['.md', '.mdx'] is ".md or .mdx", ['a', 'b', 'c'] "a, b or c". */
+export const oneOf = (choices: readonly string[]) =>
+  choices.length < 2
+    ? (choices[0] ?? '')
+    : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+
 /** Cooking time for people: 35 → "35 min", 60 → "1 hr", 75 → "1 hr 15 min". */
 export function formatMinutes(totalMinutes: number): string {
   const hours = Math.floor(totalMinutes / 60);
@@ -15,7 +24,7 @@ export function isoDuration(totalMinutes: number): string {
 
 /** 1 → "1 serving", 4 → "4 servings". */
 export function formatServings(servings: number): string {
-  return `${servings} ${servings === 1 ? 'serving' : 'servings'}`;
+  return `${servings} ${plural(servings, 'serving')}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -58,7 +67,7 @@ export function formatReadTime(minutes: number): string {
 
 /** "1 comment", "24 comments". */
 export function formatComments(count: number): string {
-  return `${count} ${count === 1 ? 'comment' : 'comments'}`;
+  return `${count} ${plural(count, 'comment')}`;
 }
 
 /** Rating to one decimal: 5 → "5.0". */

@@ -36,7 +36,7 @@ type LocalPhoto = {
 };
 
 /** A photo as the cards show it: a stock-photo URL sized per card, or a built local photo. */
-export type ShownPhoto = Pick<Photo, 'alt' | 'credit'> &
+export type PreparedPhoto = Pick<Photo, 'alt' | 'credit'> &
   ({ kind: 'remote'; url: string } | LocalPhoto);
 
 const formats = ['avif', 'webp'] as const;
@@ -66,7 +66,7 @@ async function renderLocal(original: ImageMetadata): Promise<LocalPhoto> {
  * The photo at about 1,200 px wide, as a full address: for link previews, structured data and
  * feeds, which are read away from the page. A local photo is its built file on `site`.
  */
-export function previewUrl(photo: ShownPhoto, site: URL): string {
+export function previewUrl(photo: PreparedPhoto, site: URL): string {
   if (photo.kind === 'remote') return photoUrl(photo.url, 1200);
   const webp = photo.sources.find((source) => source.type === 'image/webp')?.candidates ?? [];
   const path = (webp.findLast((c) => c.width <= 1200) ?? webp[0])?.url ?? photo.fallback;
@@ -74,8 +74,8 @@ export function previewUrl(photo: ShownPhoto, site: URL): string {
 }
 
 /** Prepares an entry's photo for the cards. */
-export async function showPhoto({ src, alt, credit }: Photo): Promise<ShownPhoto> {
-  const shown =
+export async function preparePhoto({ src, alt, credit }: Photo): Promise<PreparedPhoto> {
+  const prepared =
     typeof src === 'string' ? { kind: 'remote' as const, url: src } : await renderLocal(src);
-  return { ...shown, alt, ...(credit && { credit }) };
+  return { ...prepared, alt, ...(credit && { credit }) };
 }

@@ -1,19 +1,27 @@
 /**
- * When an entry goes live, and which entries a list shows. Plain functions with no Astro imports:
- * the content engine applies them to every entry to decide what Astro's store holds, and the
- * queries apply them to what the store holds to decide what each page shows.
+ * When an entry goes live, and which entries a list picks. Plain functions with no Astro imports:
+ * the content engine applies them to every entry, and `npm run new` dates a new entry by them.
  */
-import type { Showing, ShownList } from '@/config';
+import type { List, Placement } from '@/config';
+import { plural } from './format.ts';
 
 export type PublishState = 'published' | 'scheduled' | 'draft';
 
-type Publishable = Pick<Showing, 'publishDate' | 'draft'>;
+/**
+ * `build`: what a built site shows, published entries only; `astro build` and `astro sync`.
+ * `dev`: `astro dev`, where the pages also show drafts and scheduled entries, labelled.
+ */
+export type Mode = 'build' | 'dev';
+
+/** The time zone publish dates are read in when the site settings name none. */
+export const DEFAULT_TIME_ZONE = 'UTC';
 
 /**
- * The moment this build publishes as of. astro.config.ts fixes it once per build in
- * PUBLISH_NOW, so every page agrees; set it yourself (PUBLISH_NOW=2026-12-24) to preview a day.
+ * Now, as every part of the site publishes: the moment in `PUBLISH_NOW`, which astro.config.ts
+ * fixes once per build so every page agrees, or the clock. Set it yourself
+ * (PUBLISH_NOW=2026-12-24) to preview a day.
  */
-export function publishingInstant(): Date {
+export function publishingNow(): Date {
   const fixed = process.env['PUBLISH_NOW'];
   const instant = fixed ? new Date(fixed) : new Date();
   if (Number.isNaN(instant.valueOf())) {
@@ -32,8 +40,8 @@ export function dayIn(timeZone: string, instant: Date): string {
   }).format(instant);
 }
 
-/** Today, in the site's time zone, as of this build's publishing instant; YYYY-MM-DD. */
-export const today = (timeZone: string) => dayIn(timeZone, publishingInstant());
+/** Today in `timeZone`, as of `publishingNow()`; YYYY-MM-DD. */
+export const today = (timeZone: string) => dayIn(timeZone, publishingNow());
 
 /** A publish date is a calendar day, stored as midnight UTC; its YYYY-MM-DD. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,33 +53,40 @@ function midnightOf(day: string): number {
   return lastDay.midnight;
 }
 
-/** Drafts never publish; anything else publishes on its day in the site's time zone. */
-export function publishState(entry: Publishable, today: string): PublishState {
+/**
+ * Drafts never publish; a dated entry publishes on its day in the site's time zone; an undated
+ * one (a team member, the site settings) is published unless it is a draft.
+ */
+export function publishState(entry: Partial<Placement>, today: string): PublishState {
   if (entry.draft) return 'draft';
+  if (!entry.publishDate) return 'published';
   return entry.publishDate.valueOf() > midnightOf(today) ? 'scheduled' : 'published';
 }
 
-/** How many of `entries` are waiting, as "(2 drafts, 1 scheduled)", or "" when none are. */
+/** Whether an entry in `state` appears at all: published ones always, the rest in `astro dev`. */
+export const appears = (state: PublishState, mode: Mode) => state === 'published' || mode === 'dev';
+
+/** How many of `states` are waiting, as "(2 drafts, 1 scheduled)", or "" when none are. */
 function waitingNote(states: readonly PublishState[]): string {
   const drafts = states.filter((s) => s === 'draft').length;
   const scheduled = states.filter((s) => s === 'scheduled').length;
   const parts = [
-    drafts && `${drafts} ${drafts === 1 ? 'draft' : 'drafts'}`,
+    drafts && `${drafts} ${plural(drafts, 'draft')}`,
     scheduled && `${scheduled} scheduled`,
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** The message for a page that cannot be filled, counting what is waiting to publish. */
+/** The message for a list that cannot be filled, counting what is waiting to publish. */
 export function shortfall(what: string, needed: number, states: readonly PublishState[]): string {
   const published = states.filter((s) => s === 'published').length;
   return (
-    `${what} needs ${needed}, but only ${published} ${published === 1 ? 'is' : 'are'} published` +
+    `${what} needs ${needed}, but only ${published} ${plural(published, 'is', 'are')} published` +
     `${waitingNote(states)}. Add entries, or publish ones that are waiting.`
   );
 }
 
-type Dated = Pick<Showing, 'publishDate' | 'title'>;
+type Dated = Pick<Placement, 'publishDate' | 'title'>;
 
 const titles = new Intl.Collator();
 
@@ -81,22 +96,22 @@ export const newestFirst = (a: Partial<Dated>, b: Partial<Dated>) =>
   titles.compare(a.title ?? '', b.title ?? '');
 
 /**
- * The entries `list` shows, in order: those that qualify and are published, newest first, up to
- * its count. `astro dev` (`dev`) also shows drafts and scheduled entries, unless the list is
- * published only. It keeps only the leaders as it walks, so it costs little more for 100,000
- * entries than for 70; given entries already newest first (`ordered`), it stops as soon as no
- * further entry can lead.
+ * The entries `list` picks, in order: those that qualify and appear in `mode`, newest first, up
+ * to its count (published only, in any mode, for a list that says so). It keeps only the leaders
+ * as it walks, so it costs little more for 100,000 entries than for 70; given entries already
+ * newest first (`ordered`), it stops as soon as no further entry can lead.
  */
-export function shownIn<T>(
-  list: ShownList,
+export function pick<T>(
+  list: List,
   entries: Iterable<T>,
-  showing: (entry: T) => Partial<Showing>,
-  { today, dev, ordered = false }: { today: string; dev: boolean; ordered?: boolean },
+  placement: (entry: T) => Partial<Placement>,
+  { today, mode, ordered = false }: { today: string; mode: Mode; ordered?: boolean },
 ): T[] {
   const leaders: { entry: T; fields: Dated }[] = [];
+  const listMode = list.publishedOnly ? 'build' : mode;
   for (const entry of entries) {
-    const fields = showing(entry);
-    const { publishDate, title = '', draft = false } = fields;
+    const fields = placement(entry);
+    const { publishDate, title = '' } = fields;
     if (!publishDate) continue;
     const last = leaders[list.count - 1];
     if (last && newestFirst({ publishDate, title }, last.fields) >= 0) {
@@ -104,8 +119,7 @@ export function shownIn<T>(
       continue;
     }
     if (list.qualifies && !list.qualifies(fields)) continue;
-    const state = publishState({ publishDate, draft }, today);
-    if (state !== 'published' && (list.publishedOnly || !dev)) continue;
+    if (!appears(publishState(fields, today), listMode)) continue;
     const dated = { publishDate, title };
     const at = leaders.findIndex((leader) => newestFirst(dated, leader.fields) < 0);
     leaders.splice(at === -1 ? leaders.length : at, 0, { entry, fields: dated });

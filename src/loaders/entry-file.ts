@@ -1,5 +1,5 @@
-import { showingFields, PLACEHOLDER, type Showing } from '@/config';
-import type { IndexedEntry, Reference } from './entry-index';
+import { placementFields, PLACEHOLDER, type Placement } from '@/config';
+import type { FileStamp, IndexedEntry, Reference } from './entry-index';
 import type { Problem } from './problems';
 import { parseSource } from './source';
 import type { entryValidator } from './validate';
@@ -18,13 +18,13 @@ export type ReadEntry = {
 };
 
 /**
- * What the index keeps of an entry's validated fields: those that decide where it shows, its
- * references (the `{ collection, id }` values `reference()` leaves), and its placeholders.
+ * What the index keeps of an entry's validated fields: its placement, its references (the
+ * `{ collection, id }` values `reference()` leaves), and its placeholders.
  */
 export function indexFields(data: Record<string, unknown>) {
-  const showing = Object.fromEntries(
-    showingFields.filter((field) => field in data).map((field) => [field, data[field]]),
-  ) as Partial<Showing>;
+  const placement = Object.fromEntries(
+    placementFields.filter((field) => field in data).map((field) => [field, data[field]]),
+  ) as Partial<Placement>;
   const references: Reference[] = [];
   const placeholders: (string | number)[][] = [];
   // One path, shared by the whole walk and copied only for a find.
@@ -44,30 +44,29 @@ export function indexFields(data: Record<string, unknown>) {
     }
   };
   visit(data);
-  return { showing, references, placeholders };
+  return { placement, references, placeholders };
 }
 
-/**
- * Parses and validates one entry file. Returns its problems, each at its line, or the entry.
- * This is the only place an entry file is parsed, so each file is parsed once per change.
- */
+/** Parses and validates one entry file: its problems, each at its line, or the entry. */
 export async function readEntry(
-  file: { collection: string; id: string; path: string; shown: string; raw: string },
-  stat: { size: number; mtimeMs: number },
+  file: { collection: string; id: string; filePath: string; raw: string },
+  stamp: FileStamp,
   digest: string,
   validate: ReturnType<typeof entryValidator>,
 ): Promise<Problem[] | ReadEntry> {
-  const source = parseSource(file.shown, file.raw);
+  const source = parseSource(file.filePath, file.raw);
   if (Array.isArray(source)) return source;
   const checked = await validate(source);
   if (!checked.data) return checked.problems;
+  const { size, mtimeMs, ctimeMs } = stamp;
   return {
     indexed: {
       collection: file.collection,
       id: file.id,
-      file: file.shown,
-      size: stat.size,
-      mtimeMs: stat.mtimeMs,
+      file: file.filePath,
+      size,
+      mtimeMs,
+      ctimeMs,
       digest,
       ...indexFields(checked.data),
       photos: checked.photos,

@@ -1,7 +1,10 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Showing } from '@/config';
+import type { Placement } from '@/config';
 import { newestFirst } from '@/lib/publishing';
+
+/** What tells that a file changed without reading it: its size, modification and change times. */
+export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };
 
 /** A reference an entry makes to another, where `reference()` left it in the entry's data. */
 export type Reference = { path: (string | number)[]; collection: string; id: string };
@@ -16,13 +19,14 @@ export type IndexedEntry = {
   id: string;
   /** From the project root, with forward slashes. */
   file: string;
-  /** The file's size and modification time when it was read. */
+  /** The file's size, modification time and change time when it was read (`FileStamp`). */
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
   /** A digest of the engine key, the file's path and its text; its stored entry carries the same. */
   digest: string;
-  /** The fields that decide whether and where the site shows it (src/config.ts). */
-  showing: Partial<Showing>;
+  /** Its placement: the fields that decide whether and where the site shows it (src/config.ts). */
+  placement: Partial<Placement>;
   references: Reference[];
   /** Where its values still hold the placeholder `npm run new` wrote. */
   placeholders: (string | number)[][];
@@ -35,8 +39,8 @@ export type IndexedEntry = {
  * what cost time to read back, so its references are saved apart, as text, the lists most
  * entries leave empty are left out, and its publish date is saved as milliseconds.
  */
-type SavedEntry = Omit<IndexedEntry, 'showing' | 'references' | 'placeholders' | 'photos'> & {
-  showing: Omit<IndexedEntry['showing'], 'publishDate'> & {
+type SavedEntry = Omit<IndexedEntry, 'placement' | 'references' | 'placeholders' | 'photos'> & {
+  placement: Omit<IndexedEntry['placement'], 'publishDate'> & {
     publishDate?: Date | number | undefined;
   };
   references?: Reference[] | undefined;
@@ -64,7 +68,7 @@ const referenceOf = (text: string): Reference => {
 // JSON leaves out what is undefined.
 const savedEntry = (entry: IndexedEntry): SavedEntry => ({
   ...entry,
-  showing: { ...entry.showing, publishDate: entry.showing.publishDate?.valueOf() },
+  placement: { ...entry.placement, publishDate: entry.placement.publishDate?.valueOf() },
   references: undefined,
   placeholders: entry.placeholders.length ? entry.placeholders : undefined,
   photos: entry.photos.length ? entry.photos : undefined,
@@ -84,23 +88,24 @@ function entriesOf({ entries, references }: Saved): IndexedEntry[] {
     entry.references = refs;
     entry.placeholders ??= none;
     entry.photos ??= none;
-    const { publishDate } = entry.showing;
-    if (publishDate !== undefined) entry.showing.publishDate = new Date(publishDate);
+    const { publishDate } = entry.placement;
+    if (publishDate !== undefined) entry.placement.publishDate = new Date(publishDate);
     return entry as IndexedEntry;
   });
 }
 
 /** Newest first, as lists show them. */
-const newest = (a: IndexedEntry, b: IndexedEntry) => newestFirst(a.showing, b.showing);
+const newest = (a: IndexedEntry, b: IndexedEntry) => newestFirst(a.placement, b.placement);
 
-const isFlagged = (entry: IndexedEntry) => !!entry.showing.draft || entry.placeholders.length > 0;
+const isFlagged = (entry: IndexedEntry) => !!entry.placement.draft || entry.placeholders.length > 0;
 
 // After this many entries are moved into place one by one, the order is made afresh when next
 // asked for: a build or a folder renamed changes thousands at once.
 const REORDER_AT = 500;
 
-// A file modified within this long before the index was saved may have changed again within the
+// A file changed within this long before the index was saved may have changed again within the
 // file system's timestamp resolution, so its text is compared before it is trusted (as git does).
+// The change time is the later of the two: a change to the text or the times sets it.
 const RACY_MS = 2000;
 
 /**
@@ -141,11 +146,18 @@ export class EntryIndex {
     return index;
   }
 
-  /** The indexed entry for `path`, if its file is as it was when indexed. */
-  unchanged(path: string, stat: { size: number; mtimeMs: number }): IndexedEntry | undefined {
+  /**
+   * The indexed entry for `path`, if its file is as it was when indexed. As git's index does, the
+   * change time is compared too: a tool can set a file's modification time back (`touch -r`, an
+   * archive restored), but no tool can set back its change time.
+   */
+  unchanged(path: string, stamp: FileStamp): IndexedEntry | undefined {
     const entry = this.entries.get(path);
-    if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs) return undefined;
-    return entry.mtimeMs < this.#savedAt - RACY_MS ? entry : undefined;
+    const same =
+      entry?.size === stamp.size &&
+      entry.mtimeMs === stamp.mtimeMs &&
+      entry.ctimeMs === stamp.ctimeMs;
+    return same && entry.ctimeMs < this.#savedAt - RACY_MS ? entry : undefined;
   }
 
   set(path: string, entry: IndexedEntry) {

@@ -1,8 +1,8 @@
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { closest, distance } from 'fastest-levenshtein';
 
 /** A value as a writer would recognise it in their file. */
-function shown(value: unknown): string {
+function asWritten(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'empty';
   if (typeof value === 'string') return `the text "${value}"`;
@@ -30,10 +30,10 @@ export function explainIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `is required, but this file does not set it`;
-      return `must be ${kinds[issue.expected] ?? issue.expected}, not ${shown(issue.input)}`;
+      return `must be ${kinds[issue.expected] ?? issue.expected}, not ${asWritten(issue.input)}`;
     case 'invalid_value':
       return (
-        `${shown(issue.input)} is not allowed here. ` +
+        `${asWritten(issue.input)} is not allowed here. ` +
         `Use one of: ${issue.values.map((v) => String(v)).join(', ')}`
       );
     case 'too_big':
@@ -48,8 +48,8 @@ export function explainIssue(issue: z.core.$ZodRawIssue): string | undefined {
     }
     case 'invalid_format':
       return issue.format === 'email'
-        ? `must be an email address, such as hello@example.com; it is ${shown(issue.input)}`
-        : `must be ${issue.format === 'url' ? 'a web address' : `in ${issue.format} format`}; it is ${shown(issue.input)}`;
+        ? `must be an email address, such as hello@example.com; it is ${asWritten(issue.input)}`
+        : `must be ${issue.format === 'url' ? 'a web address' : `in ${issue.format} format`}; it is ${asWritten(issue.input)}`;
     case 'invalid_union': {
       // Photo sources are the one union: a path gets the photo check's word, anything else the URL's.
       const looksLikePath = typeof issue.input === 'string' && issue.input.startsWith('.');
@@ -60,25 +60,25 @@ export function explainIssue(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-};
-
-/** The field names `schema` allows at `path`, of every shape a union there allows. */
+/**
+ * The field names `schema` allows at `path`, of every shape a union there allows. Walks Zod's
+ * public accessors (`shape`, `element`, `options`, `unwrap()`, a pipe's `in`).
+ */
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  const def = schema._zod.def as unknown as Def;
-  if (def.innerType) return keysAt(def.innerType, path);
-  if (def.in) return keysAt(def.in, path);
-  if (def.options) return def.options.flatMap((option) => keysAt(option, path));
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
+    return keysAt(schema.unwrap() as z.ZodType, path);
+  }
+  if (schema instanceof z.ZodPipe) return keysAt(schema.in as z.ZodType, path);
+  if (schema instanceof z.ZodUnion) {
+    return schema.options.flatMap((option) => keysAt(option as z.ZodType, path));
+  }
   const [head, ...rest] = path;
-  if (head === undefined) return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
-  if (def.type === 'array' && def.element) return keysAt(def.element, rest);
-  const child = def.shape?.[String(head)];
+  if (schema instanceof z.ZodArray) {
+    return head === undefined ? [] : keysAt(schema.element as z.ZodType, rest);
+  }
+  if (!(schema instanceof z.ZodObject)) return [];
+  if (head === undefined) return Object.keys(schema.shape);
+  const child = schema.shape[String(head)] as z.ZodType | undefined;
   return child ? keysAt(child, rest) : [];
 }
 

@@ -1,20 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { slug } from 'github-slugger';
+import { photoExtensions } from '@/config';
+import { oneOf } from '@/lib/format';
 import { fileProblem, type Problem } from './problems';
 
 /**
- * Files that may sit beside entries: photos for `image.src`, read by Astro's image pipeline.
- * Photographs only (README, "Photos"): no GIF, TIFF or SVG, which would show as they are.
+ * The id of an entry (README, "Where files go"): the path inside the collection without its
+ * extension, each folder and file name slugged, and a final `/index` dropped, so
+ * `2026/My Post.md` is `2026/my-post` and `my-post/index.md` is `my-post`. It is the rule Astro's
+ * `glob()` loader applies by default; a collection moved to `glob()` keeps its ids by passing
+ * this function as `generateId`.
  */
-export const photoExtensions = ['.jpg', '.jpeg', '.png', '.webp', '.avif'];
-
-/**
- * The id of an entry, as Astro's `glob()` loader makes it: the path inside the collection
- * without its extension, each folder and file name slugged, and a final `/index` dropped, so
- * `2026/My Post.md` is `2026/my-post` and `my-post/index.md` is `my-post`.
- */
-function entryId(pathInCollection: string): string {
+export function entryId(pathInCollection: string): string {
   const withoutExtension = pathInCollection.slice(0, -extname(pathInCollection).length);
   const id = withoutExtension
     .split(/[\\/]/)
@@ -33,27 +31,32 @@ const hidden = (pathInCollection: string) =>
  * problem, and so are two files that would make the same id; the first in path order keeps it.
  * Kept up to date file by file while `astro dev` watches the folder.
  */
-export class Listing {
+export class Folder {
   /** The absolute path of every entry file, by the id it makes; several when they clash. */
   readonly #claims = new Map<string, string[]>();
   /** Every file taken in, by absolute path, with the id it makes if the site reads it. */
   readonly #files = new Map<string, string | undefined>();
+  /** The folder's problems, as of a version of its files. */
+  #problems: { version: number; found: Problem[] } | undefined;
 
   /** The collection folder's absolute path. */
   readonly base: string;
-  /** Counts the files taken in or forgotten, so a change of the set of files shows. */
-  moves = 0;
+  /** Goes up each time a file comes or goes, so a change to the set of files shows. */
+  version = 0;
 
   constructor(
     readonly root: string,
+    /** The collection whose entries it holds. */
+    readonly collection: string,
+    /** Its path from the project root, e.g. `src/content/blog`. */
     readonly folder: string,
     readonly extensions: readonly string[],
   ) {
     this.base = join(root, folder);
   }
 
-  /** A path as writers see it: from the project root, with forward slashes. */
-  shown(path: string) {
+  /** A path as writers see it, and as Astro's store names it: from the project root, with forward slashes. */
+  filePath(path: string) {
     return relative(this.root, path).split(sep).join('/');
   }
 
@@ -74,6 +77,7 @@ export class Listing {
   scan(known: (path: string) => string | undefined = () => undefined) {
     this.#claims.clear();
     this.#files.clear();
+    this.version += 1;
     if (!existsSync(this.base)) return;
     // Folder by folder: several times faster than readdirSync's own recursive listing.
     const files: string[] = [];
@@ -95,7 +99,7 @@ export class Listing {
     const extension = extname(path);
     if (hidden(inCollection) || photoExtensions.includes(extension.toLowerCase())) return;
     if (this.#files.has(path)) return;
-    this.moves += 1;
+    this.version += 1;
     if (!this.extensions.includes(extension)) {
       this.#files.set(path, undefined);
       return;
@@ -110,7 +114,7 @@ export class Listing {
   remove(path: string) {
     const id = this.#files.get(path);
     if (!this.#files.delete(path)) return;
-    this.moves += 1;
+    this.version += 1;
     if (id === undefined) return;
     const rest = (this.#claims.get(id) ?? []).filter((claim) => claim !== path);
     if (rest.length) this.#claims.set(id, rest);
@@ -137,6 +141,11 @@ export class Listing {
     for (const [id, [path]] of this.#claims) if (path) yield { id, path };
   }
 
+  /** The absolute path of every entry file. */
+  paths(): string[] {
+    return [...this.entries()].map((entry) => entry.path);
+  }
+
   /** Every id found, including those whose files have problems of their own. */
   ids(): string[] {
     return [...this.#claims.keys()];
@@ -144,23 +153,30 @@ export class Listing {
 
   /** Problems with the folder itself: missing, files it does not read, clashing ids. */
   problems(): Problem[] {
+    if (this.#problems?.version !== this.version) {
+      this.#problems = { version: this.version, found: this.#findProblems() };
+    }
+    return this.#problems.found;
+  }
+
+  #findProblems(): Problem[] {
     if (!existsSync(this.base))
       return [fileProblem(this.folder, 'This content folder is missing.')];
     const unread = [...this.#files]
       .filter(([, id]) => id === undefined)
       .map(([path]) =>
         fileProblem(
-          this.shown(path),
+          this.filePath(path),
           `The site does not read "${extname(path) || 'files without an extension'}" files here. ` +
-            `Entries in ${this.folder} end in ${this.extensions.join(' or ')}; rename the file, ` +
+            `Entries in ${this.folder} end in ${oneOf(this.extensions)}; rename the file, ` +
             `or move it out of src/content if it is not an entry.`,
         ),
       );
     const clashes = [...this.#claims].flatMap(([id, [owner, ...others]]) =>
       others.map((path) =>
         fileProblem(
-          this.shown(path),
-          `This file and ${this.shown(owner!)} both make the entry "${id}". Rename or remove one of them.`,
+          this.filePath(path),
+          `This file and ${this.filePath(owner!)} both make the entry "${id}". Rename or remove one of them.`,
         ),
       ),
     );

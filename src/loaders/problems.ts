@@ -1,3 +1,16 @@
+import { plural } from '@/lib/format';
+
+/** A field's place in an entry's data: `['image', 'src']`, `['steps', 2]`. */
+export type FieldPath = readonly PropertyKey[];
+
+/** `image.src` → "image.src", `["steps", 2]` → "steps[2]". */
+export const fieldName = (path: FieldPath) =>
+  path.reduce<string>(
+    (name, key) =>
+      typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key),
+    '',
+  );
+
 /** Something a writer must fix, pinned to the place in the file where it is. */
 export type Problem = {
   /** The file, relative to the project root, with forward slashes. */
@@ -10,6 +23,8 @@ export type Problem = {
   field?: string;
   /** What is wrong and how to fix it, in a writer's words. */
   message: string;
+  /** The field, when the problem is found in an entry's data and its line is still to be found. */
+  path?: FieldPath;
 };
 
 /** A problem about a whole file, such as its name or its first line. */
@@ -24,7 +39,7 @@ const byPlace = (a: Problem, b: Problem) =>
 
 const said = (p: Problem) => `${p.field ? `${p.field}: ` : ''}${p.message}`;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const counted = (count: number, word: string) => `${count} ${plural(count, word)}`;
 
 /** Every problem of one run, each at its `file:line:column`, which editors turn into a link. */
 export function formatProblems(
@@ -34,7 +49,7 @@ export function formatProblems(
   const files = new Set(problems.map((p) => p.file)).size;
   const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file);
   return [
-    `The content has ${plural(problems.length, 'problem')} in ${plural(files, 'file')}. ${consequence}`,
+    `The content has ${counted(problems.length, 'problem')} in ${counted(files, 'file')}. ${consequence}`,
     '',
     ...[...problems].sort(byPlace).map((p) => `  ${place(p)}\n    ${said(p)}`),
   ].join('\n');

@@ -3,21 +3,14 @@ import { dirname, extname, resolve } from 'node:path';
 import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { mdxToJs } from 'satteri';
-import { photoExtensions } from './discover';
+import { photoExtensions } from '@/config';
+import { oneOf } from '@/lib/format';
 import { explainIssue, unknownKeyMessage } from './explain';
-import type { Problem } from './problems';
+import { fieldName, type Problem } from './problems';
 import type { Source } from './source';
 
 /** A collection schema, written as Astro expects it: plain, or a function of `{ image }`. */
 export type SchemaFactory = z.ZodType | ((context: SchemaContext) => z.ZodType);
-
-/** `image.src` → "image.src", `["steps", 2]` → "steps[2]". */
-export const fieldName = (path: readonly PropertyKey[]) =>
-  path.reduce<string>(
-    (name, key) =>
-      typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key),
-    '',
-  );
 
 // A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
 const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
@@ -41,7 +34,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
         `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
       );
     } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
-      fail(`"${src}" is not a photo; use a .jpg, .jpeg, .png, .webp or .avif file`);
+      fail(`"${src}" is not a photo; use a ${oneOf(photoExtensions)} file`);
     } else if (!existsSync(resolve(folder, src))) {
       fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
     } else {

@@ -29,7 +29,7 @@ import {
   type RecipeSummary,
 } from './content';
 import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from '@/lib/navigation';
-import { previewUrl, type ShownPhoto } from '@/lib/photos';
+import { previewUrl, type PreparedPhoto } from '@/lib/photos';
 
 // Astro renders .md and .mdx with these Sätteri features by default, and astro.config.ts
 // changes neither. The loader stores bodies without their frontmatter.
@@ -133,7 +133,7 @@ function itemExtras(collection: 'blog' | 'recipes', entry: Listed, site: URL): s
 }
 
 /** The photo as the first thing in an item's content. */
-const coverHtml = (photo: ShownPhoto, site: URL) =>
+const coverHtml = (photo: PreparedPhoto, site: URL) =>
   renderToStaticMarkup(
     createElement(
       'p',

@@ -1,5 +1,6 @@
 import { reference } from 'astro:content';
 import { z } from 'astro/zod';
+import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
 import { text } from './fields';
 import { noticeIds, socialNetworks } from './vocabulary';
 
@@ -44,7 +45,7 @@ export const siteSchema = z.strictObject({
   timezone: z
     .string()
     .refine(isTimeZone, 'Use an IANA time zone name such as Europe/Rome or UTC')
-    .default('UTC'),
+    .default(DEFAULT_TIME_ZONE),
   /** How visitors reach the team. */
   contact: z.strictObject({
     /** Public email address. */

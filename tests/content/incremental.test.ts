@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageNeeds } from '@/config';
+import { pageLists } from '@/config';
 import { astro, edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -199,7 +199,7 @@ describe('what the pages show changes though the shown files did not', () => {
   });
 
   it('a new post pushes the last card off /blog; it stays in the feed', () => {
-    const last = cardTitles(built().blog)[pageNeeds.blogGrid.count - 1];
+    const last = cardTitles(built().blog)[pageLists.blogGrid.count - 1];
     write(
       dir,
       'src/content/blog/just-in.md',
@@ -244,7 +244,7 @@ describe('what the pages show changes though the shown files did not', () => {
   });
 
   it('un-featuring one of the six stops the build instead of showing five', () => {
-    const { count, label } = pageNeeds.featuredRecipes;
+    const { count, label } = pageLists.featuredRecipes;
     const featured = readdirSync(join(dir, 'src/content/recipes'), { recursive: true })
       .map((file) => `src/content/recipes/${String(file)}`)
       .filter((file) => /\.mdx?$/.test(file))

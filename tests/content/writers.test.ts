@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Parser from 'rss-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageNeeds } from '@/config';
+import { pageLists } from '@/config';
 import { astro, edit, node, page, scratchProject, write } from './scratch';
 
 // Each case runs the real Astro CLI on a scratch copy: seconds, not milliseconds.
@@ -191,7 +191,7 @@ describe('page counts', () => {
     );
     const { status, output } = astro(dir, 'sync', NOW);
     expect(status).not.toBe(0);
-    const { label, count } = pageNeeds.blogGrid;
+    const { label, count } = pageLists.blogGrid;
     expect(output).toContain(
       `${label} needs ${count}, but only 7 are published (2 drafts, 2 scheduled).`,
     );

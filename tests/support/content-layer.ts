@@ -12,6 +12,18 @@ type StoredEntry = { collection: string; id: string };
 /** The entries the mocked `getCollection()` and `getEntry()` serve. */
 export const contentStore = { entries: [] as StoredEntry[] };
 
+/**
+ * Holds `entries` in the store as the content engine would for list `name`: each entry, once, and
+ * the list's pick of their ids, in order.
+ */
+export function holdPick(name: string, entries: StoredEntry[]) {
+  const held = (e: StoredEntry) =>
+    contentStore.entries.some((s) => s.collection === e.collection && s.id === e.id);
+  contentStore.entries.push(...entries.filter((e) => !held(e)));
+  const ids = entries.map((e) => e.id);
+  contentStore.entries.push({ collection: 'picks', id: name, data: { ids } } as StoredEntry);
+}
+
 /** The mocked module: the real `reference()`, so fixtures go through the real schemas. */
 export async function inMemoryContent(original: () => Promise<typeof AstroContent>) {
   return {

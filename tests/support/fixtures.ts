@@ -105,7 +105,7 @@ const remotePhoto = { kind: 'remote', url: photo.src, alt: photo.alt } as const;
 
 /** A published recipe as the pages list it: photo prepared and author resolved. */
 export function recipeSummary(id: string, fields: Record<string, unknown> = {}): RecipeSummary {
-  return { ...entry('recipes', id, fields), author, photo: remotePhoto, status: 'published' };
+  return { ...entry('recipes', id, fields), author, photo: remotePhoto, state: 'published' };
 }
 
 /** A published post as the pages list it, with a three-minute read. */
@@ -114,7 +114,7 @@ export function postSummary(id: string, fields: Record<string, unknown> = {}): P
     ...entry('blog', id, fields),
     author,
     photo: remotePhoto,
-    status: 'published',
+    state: 'published',
     readingMinutes: 3,
   };
 }

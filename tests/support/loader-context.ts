@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { DataStore, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { vi } from 'vitest';
-import { contentEngine, type CollectionOptions } from '@/loaders/engine';
-import type { SiteRules } from '@/loaders/site-rules';
+import type { SiteRules } from '@/config';
+import type { CollectionOptions } from '@/loaders/catalogue';
+import { contentEngine, PICKS } from '@/loaders/loader';
 import type { SchemaFactory } from '@/loaders/validate';
 
 type Entry = ReturnType<DataStore['values']>[number];
@@ -49,11 +50,11 @@ export class ContentStore {
 /** What the loaders said while they ran. */
 export type Logged = { info: string[]; error: string[] };
 
-/** Rules that show every entry and find nothing wrong: the engine on its own. */
-export const showEverything: SiteRules = ({ entries }) => ({
-  shown: new Map([...entries].map(([name, list]) => [name, new Set(list.map((e) => e.id))])),
-  problems: [],
-  notes: [],
+/** Rules with no lists, that show every entry of `collections` whole: the engine on its own. */
+export const showingWhole = (...collections: string[]): SiteRules => ({
+  pageLists: {},
+  feedLists: {},
+  wholeCollections: collections,
 });
 
 /** Astro's file watcher in `astro dev`, as a loader sees it. */
@@ -71,7 +72,8 @@ export function loaderContext({
 }: {
   root: string;
   collection: string;
-  schema: SchemaFactory;
+  /** None for the picks, which the engine makes itself. */
+  schema?: SchemaFactory | undefined;
   store: ContentStore;
   logged: Logged;
   /** `astro dev` hands loaders its file watcher. */
@@ -80,7 +82,9 @@ export function loaderContext({
   refresh?: Record<string, unknown> | undefined;
 }): LoaderContext {
   const built =
-    typeof schema === 'function' ? schema({ image: () => z.string() as never }) : schema;
+    typeof schema === 'function'
+      ? schema({ image: () => z.string() as never })
+      : (schema ?? z.any());
   return {
     collection,
     config: {
@@ -110,7 +114,7 @@ export function engineFor(
   root: string,
   collections: Record<string, CollectionOptions>,
   {
-    rules = showEverything,
+    rules = showingWhole(...Object.keys(collections)),
     store = new ContentStore(),
   }: {
     rules?: SiteRules;
@@ -126,7 +130,8 @@ export function engineFor(
     refresh,
   }: { order?: Order; watcher?: Watcher; refresh?: Record<string, unknown> } = {}) {
     const logged: Logged = { info: [], error: [] };
-    const loads = Object.entries(collections).map(
+    const parts = [...Object.entries(collections), [PICKS, { schema: undefined }] as const];
+    const loads = parts.map(
       ([collection, { schema }]) =>
         () =>
           engine

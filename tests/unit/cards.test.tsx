@@ -7,18 +7,18 @@ import type { PostSummary, RecipeSummary } from '@/queries/content';
 import type { PublishState } from '@/lib/publishing';
 import { postSummary, recipeSummary } from '../support/fixtures';
 
-const recipe = (status: PublishState): RecipeSummary => ({ ...recipeSummary('r'), status });
-const post = (status: PublishState): PostSummary => ({ ...postSummary('p'), status });
+const recipe = (state: PublishState): RecipeSummary => ({ ...recipeSummary('r'), state });
+const post = (state: PublishState): PostSummary => ({ ...postSummary('p'), state });
 
 describe('publish labels on cards', () => {
   it.each(['draft', 'scheduled'] as const)(
     'labels a %s entry, as npm run dev shows it',
-    (status) => {
-      const label = status === 'draft' ? 'Draft' : 'Scheduled';
-      expect(renderToStaticMarkup(<RecipeCard recipe={recipe(status)} />)).toContain(
+    (state) => {
+      const label = state === 'draft' ? 'Draft' : 'Scheduled';
+      expect(renderToStaticMarkup(<RecipeCard recipe={recipe(state)} />)).toContain(
         `>${label}</span>`,
       );
-      expect(renderToStaticMarkup(<PostCard post={post(status)} />)).toContain(`>${label}</span>`);
+      expect(renderToStaticMarkup(<PostCard post={post(state)} />)).toContain(`>${label}</span>`);
     },
   );
 

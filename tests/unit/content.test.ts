@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageNeeds } from '@/config';
-import { contentStore as store } from '../support/content-layer';
+import { lists, type ListName } from '@/config';
+import { holdPick as picked, contentStore as store } from '../support/content-layer';
 import { entry } from '../support/fixtures';
 
 type Entry = ReturnType<typeof entry>;
@@ -13,6 +13,7 @@ const {
   blogGrid,
   featuredRecipes,
   feedPosts,
+  feedRecipes,
   homePosts,
   recipeGrid,
   siteData,
@@ -37,129 +38,74 @@ const member = (id: string, name: string, order: number) => entry('team', id, { 
 
 const site = (fields: Record<string, unknown> = {}) => entry('site', 'site', fields);
 
-const recipes = (count: number, fields: (i: number) => Record<string, unknown> = () => ({})) =>
-  Array.from({ length: count }, (_, i) => recipe(`r${i + 1}`, i + 1, fields(i + 1)));
-const posts = (count: number) => Array.from({ length: count }, (_, i) => post(`p${i + 1}`, i + 1));
+const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
 
 beforeEach(() => {
   store.entries = [member('sofia', 'Sofia', 1), site()];
   vi.unstubAllEnvs();
-  vi.stubEnv('DEV', false);
   vi.stubEnv('PUBLISH_NOW', '2025-12-31T12:00:00Z');
 });
 
-const ids = (entries: { id: string }[]) => entries.map((e) => e.id);
-
-/** `r<from>`, `r<from - 1>`, … down to `r<to>`: the newest-first ids of a range. */
-const newest = (prefix: string, from: number, to: number) =>
-  Array.from({ length: from - to + 1 }, (_, i) => `${prefix}${from - i}`);
-
-describe('recipe queries', () => {
-  it('recipeGrid returns as many of the newest recipes as /recipes shows, newest first', async () => {
-    const { count } = pageNeeds.recipeGrid;
-    store.entries.push(...recipes(count + 2));
-    expect(ids(await recipeGrid())).toEqual(newest('r', count + 2, 3));
+describe('lists', () => {
+  it('are the entries the engine picked, in its order, whatever their dates', async () => {
+    picked('recipeGrid', [recipe('b', 1), recipe('a', 9), recipe('c', 5)]);
+    picked('homePosts', [post('p2', 2), post('p1', 1)]);
+    expect(ids(await recipeGrid())).toEqual(['b', 'a', 'c']);
+    expect(ids(await homePosts())).toEqual(['p2', 'p1']);
   });
 
-  it('breaks date ties by title so the order is stable', async () => {
-    store.entries.push(
-      ...recipes(pageNeeds.recipeGrid.count),
-      recipe('b-tie', 30),
-      recipe('a-tie', 30),
-    );
-    expect(ids(await recipeGrid()).slice(0, 2)).toEqual(['a-tie', 'b-tie']);
+  it('each read their own list’s pick', async () => {
+    const queries = {
+      featuredRecipes,
+      recipeGrid,
+      recipeFeed: feedRecipes,
+      blogGrid,
+      homePosts,
+      blogFeed: feedPosts,
+    } satisfies Record<ListName, unknown>;
+    for (const name of Object.keys(queries) as ListName[]) {
+      picked(name, [lists[name].collection === 'recipes' ? recipe(name, 1) : post(name, 1)]);
+    }
+    for (const [name, query] of Object.entries(queries)) expect(ids(await query())).toEqual([name]);
   });
 
-  it('featuredRecipes returns the newest featured recipes, as many as the home page shows', async () => {
-    const { count } = pageNeeds.featuredRecipes;
-    // Every other recipe is featured, and the newest of all is not.
-    store.entries.push(...recipes(count * 2 + 2, (i) => ({ featured: i % 2 === 0 })));
-    store.entries.push(recipe('late', 99));
-    const featured = newest('r', count * 2 + 2, 1).filter((id) => Number(id.slice(1)) % 2 === 0);
-    expect(ids(await featuredRecipes())).toEqual(featured.slice(0, count));
-  });
-
-  it('todaysSpecial returns the recipe the site settings name', async () => {
-    store.entries.push(...recipes(3));
-    expect((await todaysSpecial()).id).toBe('r1');
-  });
-
-  it('stops at a reference the content engine would have refused, rather than render without it', async () => {
-    store.entries.push(recipe('orphan', 50, { author: 'ghost' }));
-    await expect(recipeGrid()).rejects.toThrow('Team member "ghost" is missing');
-  });
-});
-
-describe('blog queries', () => {
-  it('blogGrid and homePosts return the newest posts, as many as each shows', async () => {
-    const shows = Math.max(pageNeeds.blogGrid.count, pageNeeds.homePosts.count);
-    store.entries.push(...posts(shows + 1), post('brand-new', 200));
-    const all = ['brand-new', ...newest('p', shows + 1, 1)];
-    expect(ids(await blogGrid())).toEqual(all.slice(0, pageNeeds.blogGrid.count));
-    expect(ids(await homePosts())).toEqual(all.slice(0, pageNeeds.homePosts.count));
-  });
-
-  it('leaves drafts out of production builds', async () => {
-    store.entries.push(...posts(9), post('secret', 300, { draft: true }));
-    expect(ids(await blogGrid())).not.toContain('secret');
-  });
-
-  it('shows drafts while writing in astro dev', async () => {
-    store.entries.push(...posts(9), post('secret', 300, { draft: true }));
-    vi.stubEnv('DEV', true);
-    expect(ids(await blogGrid())[0]).toBe('secret');
-  });
-
-  it('keeps drafts out of the feed even in astro dev', async () => {
-    store.entries.push(...posts(9), post('secret', 300, { draft: true }));
-    vi.stubEnv('DEV', true);
-    expect(ids(await feedPosts())).not.toContain('secret');
-  });
-
-  it('resolves each author and measures reading time from the body', async () => {
-    store.entries.push(post('long', 1, {}, 'word '.repeat(650)));
-    const [summary] = await blogGrid();
-    expect(summary?.author.data).toMatchObject({ name: 'Sofia' });
-    expect(summary?.readingMinutes).toBe(3);
-  });
-});
-
-describe('scheduled publishing', () => {
-  it('leaves out an entry dated after the build day, everywhere', async () => {
-    store.entries.push(...posts(9), post('next-month', 395), ...recipes(3), recipe('soon', 370));
-    expect(ids(await blogGrid())).not.toContain('next-month');
-    expect(ids(await feedPosts())).not.toContain('next-month');
-    expect(ids(await homePosts())[0]).toBe('p9');
-    expect(ids(await recipeGrid())).not.toContain('soon');
-  });
-
-  it('publishes an entry on its day', async () => {
-    store.entries.push(post('today', 365));
-    expect(ids(await blogGrid())).toEqual(['today']);
-  });
-
-  it("reads the day in the site's time zone", async () => {
-    // 23:30 UTC on December 31 is already New Year's Day in Rome, so a January 1 post is live there.
-    vi.stubEnv('PUBLISH_NOW', '2025-12-31T23:30:00Z');
-    store.entries.push(post('new-year', 366));
-    expect(ids(await blogGrid())).toEqual([]);
-    store.entries[1] = site({ timezone: 'Europe/Rome' });
-    expect(ids(await blogGrid())).toEqual(['new-year']);
-  });
-
-  it('shows scheduled entries in astro dev, marked as scheduled', async () => {
-    vi.stubEnv('DEV', true);
-    store.entries.push(post('ahead', 400), post('live', 10), post('wip', 5, { draft: true }));
-    const shown = await blogGrid();
-    expect(shown.map((p) => [p.id, p.status])).toEqual([
+  it('label each entry with its state as of today: scheduled and drafts show only in astro dev', async () => {
+    picked('blogGrid', [post('ahead', 400), post('live', 10), post('wip', 5, { draft: true })]);
+    expect((await blogGrid()).map((p) => [p.id, p.state])).toEqual([
       ['ahead', 'scheduled'],
       ['live', 'published'],
       ['wip', 'draft'],
     ]);
   });
+
+  it("read today in the site's time zone", async () => {
+    // 23:30 UTC on December 31 is already New Year's Day in Rome.
+    vi.stubEnv('PUBLISH_NOW', '2025-12-31T23:30:00Z');
+    picked('blogGrid', [post('new-year', 366)]);
+    expect((await blogGrid())[0]?.state).toBe('scheduled');
+    store.entries[1] = site({ timezone: 'Europe/Rome' });
+    expect((await blogGrid())[0]?.state).toBe('published');
+  });
+
+  it('resolve each author and measure reading time from the body', async () => {
+    picked('blogGrid', [post('long', 1, {}, 'word '.repeat(650))]);
+    const [summary] = await blogGrid();
+    expect(summary?.author.data).toMatchObject({ name: 'Sofia' });
+    expect(summary?.readingMinutes).toBe(3);
+  });
+
+  it('stop at a reference the content engine would have refused, rather than render without it', async () => {
+    picked('recipeGrid', [recipe('orphan', 50, { author: 'ghost' })]);
+    await expect(recipeGrid()).rejects.toThrow('Team member "ghost" is missing');
+  });
 });
 
 describe('site and team queries', () => {
+  it('todaysSpecial returns the recipe the site settings name', async () => {
+    store.entries.push(recipe('r1', 1));
+    expect((await todaysSpecial()).id).toBe('r1');
+  });
+
   it('siteData returns the settings entry', async () => {
     expect((await siteData()).name).toBe('Delicious Bites');
   });
@@ -169,18 +115,17 @@ describe('site and team queries', () => {
     await expect(siteData()).rejects.toThrow('src/content/site/site.yaml is missing');
   });
 
-  it('orders the team by order, then by name', async () => {
-    store.entries.push(member('c', 'Cara', 2), member('b', 'Ben', 2), member('z', 'Zed', 0));
-    expect(ids(await team())).toEqual(['z', 'sofia', 'b', 'c']);
-  });
-
-  it('keeps a drafted team member off the built about page, and shows them in dev', async () => {
-    store.entries.push(entry('team', 'new', { name: 'Ana', draft: true }));
-    expect(ids(await team())).toEqual(['sofia']);
-    vi.stubEnv('DEV', true);
-    expect((await team()).map((m) => [m.id, m.status])).toEqual([
-      ['new', 'draft'],
+  it('orders the team the engine holds by order, then by name, a draft labelled', async () => {
+    store.entries.push(
+      member('c', 'Cara', 2),
+      member('b', 'Ben', 2),
+      entry('team', 'z', { name: 'Zed', order: 0, draft: true }),
+    );
+    expect((await team()).map((m) => [m.id, m.state])).toEqual([
+      ['z', 'draft'],
       ['sofia', 'published'],
+      ['b', 'published'],
+      ['c', 'published'],
     ]);
   });
 });

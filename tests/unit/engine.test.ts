@@ -7,10 +7,12 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentChanges } from '@/loaders/dev-refresh';
-import type { CollectionOptions } from '@/loaders/engine';
+import type { List, SiteRules } from '@/config';
+import type { CollectionOptions } from '@/loaders/catalogue';
+import type * as Core from '@/loaders/decide';
+import { decide } from '@/loaders/decide';
 import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
-import type { SiteRules } from '@/loaders/site-rules';
+import { contentChanges } from '@/loaders/refresh';
 import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
@@ -19,7 +21,7 @@ import {
   ContentStore,
   engineFor,
   fakeWatcher,
-  showEverything,
+  showingWhole,
   type Order,
 } from '../support/loader-context';
 import { photo, tempProject, writeFiles } from '../support/temp-project';
@@ -28,10 +30,15 @@ vi.mock('@/loaders/source', async (original) => {
   const actual = await original<typeof Source>();
   return { ...actual, parseSource: vi.fn(actual.parseSource) };
 });
+vi.mock('@/loaders/decide', async (original) => {
+  const actual = await original<typeof Core>();
+  return { ...actual, decide: vi.fn(actual.decide) };
+});
 
 const parsed = () => vi.mocked(parseSource).mock.calls.map(([file]) => file);
 beforeEach(() => {
   vi.mocked(parseSource).mockClear();
+  vi.mocked(decide).mockClear();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -74,7 +81,7 @@ const config = {
  * A project with one member and two posts. `run` is one build: a new engine, over the store and
  * the index that the last build left.
  */
-function site(files: Record<string, string | Buffer> = {}, rules: SiteRules = showEverything) {
+function site(files: Record<string, string | Buffer> = {}, rules = showingWhole('blog', 'team')) {
   const root = tempProject({
     ...config,
     'src/content/team/ana.yaml': member,
@@ -196,21 +203,14 @@ describe('from one build to the next', () => {
 });
 
 describe('what the store holds', () => {
-  /** Rules that show the posts whose titles start with "Shown", and nothing else. */
-  const showing: SiteRules = ({ entries }) => ({
-    shown: new Map([
-      [
-        'blog',
-        new Set(
-          (entries.get('blog') ?? [])
-            .filter((entry) => entry.showing.title?.startsWith('Shown'))
-            .map((entry) => entry.id),
-        ),
-      ],
-    ]),
-    problems: [],
-    notes: [],
+  /** Rules of one list, of the posts whose titles pass `qualifies`; nothing is shown whole. */
+  const listing = (qualifies: NonNullable<List['qualifies']>): SiteRules => ({
+    pageLists: {},
+    feedLists: { posts: { collection: 'blog', label: 'posts', count: 100, qualifies } },
+    wholeCollections: [],
   });
+  /** The posts whose titles start with "Shown", and nothing else. */
+  const showing = listing((post) => !!post.title?.startsWith('Shown'));
 
   it('is only what the site shows, and the entries those name', async () => {
     const { run, stored } = site({ 'src/content/blog/salt.md': post('Shown Salt') }, showing);
@@ -230,20 +230,10 @@ describe('what the store holds', () => {
   it('takes in an entry that comes to be shown though its file did not change, reading it once', async () => {
     // As a post comes to be shown when a newer one is deleted, or when its day comes.
     let titles = ['Salt'];
-    const byTitle: SiteRules = (content) => ({
-      ...showEverything(content),
-      shown: new Map([
-        [
-          'blog',
-          new Set(
-            (content.entries.get('blog') ?? [])
-              .filter((entry) => titles.includes(entry.showing.title ?? ''))
-              .map((entry) => entry.id),
-          ),
-        ],
-      ]),
-    });
-    const { run, stored } = site({}, byTitle);
+    const { run, stored } = site(
+      {},
+      listing((post) => titles.includes(post.title ?? '')),
+    );
     await run();
     expect([...stored('blog').keys()]).toEqual(['salt']);
     vi.mocked(parseSource).mockClear();
@@ -279,29 +269,23 @@ describe('what the store holds', () => {
 });
 
 describe('the order in which Astro loads the collections', () => {
-  const rules = vi.fn<SiteRules>(showEverything);
-
   // Each case must end within seconds: a loader that waited for the others would never return
   // when Astro ran them one by one.
   it.each<Order>(['together', 'one by one', 'in reverse'])(
-    'makes no difference when they load %s: one report, every problem, the rules run once',
+    'makes no difference when they load %s: one report, every problem, one decision',
     async (order) => {
-      rules.mockClear();
-      const { run } = site(
-        {
-          'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
-          'src/content/blog/salt.md': post('Salt', 'drafts: true\n'),
-          'src/content/blog/soup.md': post('Soup').replace('author: ana', 'author: gordon'),
-        },
-        rules,
-      );
+      const { run } = site({
+        'src/content/team/ana.yaml': member.replace('role: Cook', 'role: 7'),
+        'src/content/blog/salt.md': post('Salt', 'drafts: true\n'),
+        'src/content/blog/soup.md': post('Soup').replace('author: ana', 'author: gordon'),
+      });
       const { error, failures } = await run({ order });
       expect(failures).toBeGreaterThan(0);
       expect(error.split('\n\n')[0]).toContain('The content has 3 problems in 3 files.');
       expect(error).toContain('src/content/team/ana.yaml:2:7');
       expect(error).toContain('src/content/blog/salt.md:10:1');
       expect(error).toContain('There is no team entry "gordon"');
-      expect(rules).toHaveBeenCalledTimes(1);
+      expect(decide).toHaveBeenCalledTimes(1);
     },
     5_000,
   );
@@ -309,10 +293,10 @@ describe('the order in which Astro loads the collections', () => {
 
 describe('astro dev', () => {
   /** A dev server on the site: a full load, then refreshes naming what changed, as dev-refresh.ts sends them. */
-  async function devServer(files: Record<string, string | Buffer> = {}, rules = showEverything) {
+  async function devServer(files: Record<string, string | Buffer> = {}) {
     const project = site(files);
     const watcher = fakeWatcher();
-    const engine = engineFor(project.root, collections, { store: project.store, rules });
+    const engine = engineFor(project.root, collections, { store: project.store });
     await engine.sync({ watcher });
     vi.mocked(parseSource).mockClear();
     const change = (...paths: string[]) =>
@@ -331,13 +315,12 @@ describe('astro dev', () => {
   });
 
   it('takes in a refresh once, though it reaches every loader', async () => {
-    const rules = vi.fn<SiteRules>(showEverything);
-    const { write, change, stored } = await devServer({}, rules);
-    rules.mockClear();
+    const { write, change, stored } = await devServer();
+    vi.mocked(decide).mockClear();
     write({ 'src/content/blog/salt.md': post('Salt, Revised', 'drafts: true\n') });
 
     const { logged } = await change('src/content/blog/salt.md');
-    expect(rules).toHaveBeenCalledTimes(1);
+    expect(decide).toHaveBeenCalledTimes(1);
     expect(parsed()).toEqual(['src/content/blog/salt.md']);
     // One report of the problem in the terminal, not one per collection.
     expect(logged.error).toHaveLength(1);
@@ -428,14 +411,15 @@ describe('the index', () => {
     file: `src/content/blog/${file}.md`,
     size: 100,
     mtimeMs,
+    ctimeMs: mtimeMs,
     digest: 'd',
-    showing: {},
+    placement: {},
     references: [],
     placeholders: [],
     photos: [],
   });
 
-  it('trusts a file by its size and time only if it was saved well before the index was', () => {
+  it('trusts a file by its size and times only if it was saved well before the index was', () => {
     const root = tempProject({});
     const file = join(root, 'index.json');
     const at = (name: string) => join(root, `src/content/blog/${name}.md`);
@@ -446,12 +430,19 @@ describe('the index', () => {
     saving.save(file);
     const index = EntryIndex.open(root, 'k', file);
 
-    expect(index.unchanged(at('old'), { size: 100, mtimeMs: now - 60_000 })).toEqual(
+    const stamp = (size: number, mtimeMs: number, ctimeMs = mtimeMs) => ({
+      size,
+      mtimeMs,
+      ctimeMs,
+    });
+    expect(index.unchanged(at('old'), stamp(100, now - 60_000))).toEqual(
       indexed('old', now - 60_000),
     );
-    expect(index.unchanged(at('old'), { size: 101, mtimeMs: now - 60_000 })).toBeUndefined();
+    expect(index.unchanged(at('old'), stamp(101, now - 60_000))).toBeUndefined();
+    // Its modification time set back after an edit (`touch -r`): the change time tells.
+    expect(index.unchanged(at('old'), stamp(100, now - 60_000, now - 1000))).toBeUndefined();
     // Saved within the file system's timestamp resolution of the index: its text decides.
-    expect(index.unchanged(at('racy'), { size: 100, mtimeMs: now - 500 })).toBeUndefined();
+    expect(index.unchanged(at('racy'), stamp(100, now - 500))).toBeUndefined();
     expect(EntryIndex.open(root, 'another key', file).entries.size).toBe(0);
   });
 
@@ -461,7 +452,12 @@ describe('the index', () => {
     const bare = indexed('bare', Date.now() - 60_000);
     const entry: IndexedEntry = {
       ...indexed('full', Date.now() - 60_000),
-      showing: { publishDate: new Date('2026-01-02'), title: 'Full', draft: false, featured: true },
+      placement: {
+        publishDate: new Date('2026-01-02'),
+        title: 'Full',
+        draft: false,
+        featured: true,
+      },
       references: [{ path: ['author'], collection: 'team', id: 'ana' }],
       placeholders: [['steps', 1]],
       photos: ['./cover.jpg'],
@@ -476,9 +472,9 @@ describe('the index', () => {
   });
 
   it('keeps each collection newest first as entries come, change and go, and knows the drafts', () => {
-    const dated = (id: string, day: string, more: Partial<IndexedEntry['showing']> = {}) => ({
+    const dated = (id: string, day: string, more: Partial<IndexedEntry['placement']> = {}) => ({
       ...indexed(id, 0),
-      showing: { title: id, publishDate: new Date(`${day}T00:00:00Z`), ...more },
+      placement: { title: id, publishDate: new Date(`${day}T00:00:00Z`), ...more },
     });
     const index = new EntryIndex('/site', 'k');
     const days = ['2026-03-01', '2026-01-01', '2026-05-01', '2026-02-01', '2026-04-01'];

@@ -1,13 +1,13 @@
 /**
  * The content engine, run for real on small folders written to a temporary directory. Only
  * Astro's side of the loader context (the store, the logger, parseData) is stood in for. The
- * engine shows every entry here (`showEverything`), so what it stores is what it read.
+ * engine shows every entry here (`showingWhole`), so what it stores is what it read.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SiteRules } from '@/loaders/site-rules';
+import type { SiteRules } from '@/config';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
-import { engineFor, showEverything } from '../support/loader-context';
+import { engineFor, showingWhole } from '../support/loader-context';
 import { photo, tempProject as project } from '../support/temp-project';
 
 afterEach(() => vi.unstubAllEnvs());
@@ -40,7 +40,7 @@ const collections = {
 };
 
 /** Runs one engine over the blog and team folders, as `astro sync` would. */
-async function load(root: string, rules: SiteRules = showEverything) {
+async function load(root: string, rules: SiteRules = showingWhole('blog', 'team')) {
   const { sync, store } = engineFor(root, collections, { rules });
   const { error, logged } = await sync();
   const stored = {
@@ -309,32 +309,40 @@ describe('reporting', () => {
     );
   });
 
-  it('runs the site rules once, over every collection, and logs their notes', async () => {
-    const rules = vi.fn<SiteRules>((content) => ({
-      ...showEverything(content),
-      notes: [
-        `${content.entries.get('blog')?.length} posts, ${content.entries.get('team')?.length} member`,
-      ],
-    }));
-    const root = project({ ...team, 'src/content/blog/a.md': post() });
-    const { logged, error } = await load(root, rules);
+  it('logs the notes of the decision: what is scheduled, and the drafts', async () => {
+    vi.stubEnv('PUBLISH_NOW', '2026-06-01');
+    const root = project({
+      ...team,
+      'src/content/blog/a.md': post({ publishDate: '2026-07-01' }),
+      'src/content/blog/b.md': post({ draft: 'true' }),
+    });
+    const { logged, error } = await load(root);
     expect(error).toBe('');
-    expect(rules).toHaveBeenCalledTimes(1);
-    expect(logged).toContain('1 posts, 1 member');
+    expect(logged).toContain(
+      'Scheduled, so left out of this build (published as of 2026-06-01, UTC):\n' +
+        '  src/content/blog/a.md goes live on 2026-07-01',
+    );
+    expect(logged).toContain('Drafts, so left out of this build:\n  src/content/blog/b.md');
   });
 
   it('reports the rules’ problems with the rest, a problem at a field at its line', async () => {
-    const rules: SiteRules = (content) => ({
-      ...showEverything(content),
-      problems: [
-        { file: 'src/content/blog', message: '/blog needs 8 posts' },
-        { file: 'src/content/blog/a.md', path: ['excerpt'], message: 'still says REPLACE' },
-      ],
+    const rules: SiteRules = {
+      pageLists: { blogGrid: { collection: 'blog', label: '/blog', count: 8 } },
+      feedLists: {},
+      wholeCollections: ['team'],
+    };
+    const root = project({
+      ...team,
+      'src/content/blog/a.md': post({ drafts: 'true' }),
+      'src/content/blog/b.md': post({ excerpt: 'REPLACE with a sentence.' }),
     });
-    const root = project({ ...team, 'src/content/blog/a.md': post({ drafts: 'true' }) });
     const { error } = await load(root, rules);
-    expect(error).toContain('The content has 3 problems in 2 files.');
-    expect(error).toContain('  src/content/blog\n    /blog needs 8 posts');
-    expect(error).toContain('  src/content/blog/a.md:3:10\n    excerpt: still says REPLACE');
+    expect(error).toContain('The content has 3 problems in 3 files.');
+    expect(error).toContain(
+      '  src/content/blog\n    /blog needs 8, but only 1 is published. Add entries, or publish ones that are waiting. 1 entry with problems listed here was not counted.',
+    );
+    expect(error).toContain(
+      '  src/content/blog/b.md:3:10\n    excerpt: still starts with the REPLACE text',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, publishState, shortfall, shownIn } from '@/lib/publishing';
+import { dayIn, pick, publishState, shortfall } from '@/lib/publishing';
 
 const at = (iso: string) => new Date(iso);
 const entry = (day: string, draft = false) => ({ publishDate: at(`${day}T00:00:00Z`), draft });
@@ -22,6 +22,8 @@ describe('publishState', () => {
     ['the next day', entry('2026-11-23'), 'scheduled'],
     ['a draft in the past', entry('2025-01-01', true), 'draft'],
     ['a draft in the future', entry('2027-01-01', true), 'draft'],
+    ['no day, as a team member has', { draft: false }, 'published'],
+    ['no day, and a draft', { draft: true }, 'draft'],
   ])('calls an entry dated %s %s on 2026-11-22', (_, data, state) => {
     expect(publishState(data, '2026-11-22')).toBe(state);
   });
@@ -37,25 +39,25 @@ describe('shortfall', () => {
   });
 });
 
-describe('shownIn', () => {
+describe('pick', () => {
   const posts = ['2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01', '2026-01-01'].map(
     (day, n) => ({ title: `Post ${n}`, publishDate: at(`${day}T00:00:00Z`), draft: n === 1 }),
   );
   const list = { collection: 'blog' as const, label: '/blog', count: 2 };
-  const options = { today: '2026-06-01', dev: false };
+  const options = { today: '2026-06-01', mode: 'build' } as const;
 
   it('shows the newest published entries, whatever order they come in', () => {
-    const titles = shownIn(list, [...posts].reverse(), (post) => post, options).map((p) => p.title);
+    const titles = pick(list, [...posts].reverse(), (post) => post, options).map((p) => p.title);
     expect(titles).toEqual(['Post 0', 'Post 2']);
   });
 
   it('stops reading entries given newest first once no further one can lead', () => {
     const read: string[] = [];
-    const shown = shownIn(list, posts, (post) => (read.push(post.title), post), {
+    const picked = pick(list, posts, (post) => (read.push(post.title), post), {
       ...options,
       ordered: true,
     });
-    expect(shown.map((p) => p.title)).toEqual(['Post 0', 'Post 2']);
+    expect(picked.map((p) => p.title)).toEqual(['Post 0', 'Post 2']);
     expect(read).toEqual(['Post 0', 'Post 1', 'Post 2', 'Post 3']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShownPhoto } from '@/lib/photos';
+import type { PreparedPhoto } from '@/lib/photos';
 import {
   blogJsonLd,
   organizationJsonLd,
@@ -67,7 +67,7 @@ describe('Recipe JSON-LD', () => {
   });
 
   it("gives a writer's own photo as a full address, since search engines read it off the page", () => {
-    const local: ShownPhoto = {
+    const local: PreparedPhoto = {
       kind: 'local',
       alt: 'A bowl of pasta',
       fallback: '/_astro/cover.x.webp',

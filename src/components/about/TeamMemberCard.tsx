@@ -1,9 +1,9 @@
 import type { MemberSummary } from '@/queries/content';
 import { Photo } from '@/components/ui/Photo';
-import { StatusBadge } from '@/components/ui/StatusBadge';
+import { StateBadge } from '@/components/ui/StateBadge';
 
 export function TeamMemberCard({
-  member: { data: member, photo, status },
+  member: { data: member, photo, state },
 }: {
   member: MemberSummary;
 }) {
@@ -11,7 +11,7 @@ export function TeamMemberCard({
     <article className="overflow-hidden rounded-3xl bg-white text-center shadow-sm ring-1 ring-stone-200/70">
       <div className="relative">
         <Photo photo={photo} frame="portrait" />
-        <StatusBadge status={status} className="absolute bottom-4 left-4" />
+        <StateBadge state={state} className="absolute bottom-4 left-4" />
       </div>
       <div className="p-6">
         <h3 className="text-xl font-semibold">{member.name}</h3>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { clickableCard } from '@/components/ui/card';
 import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/format';
 import { Photo, type photoFrames } from '@/components/ui/Photo';
-import { StatusBadge } from '@/components/ui/StatusBadge';
+import { StateBadge } from '@/components/ui/StateBadge';
 
 /** How each kind of post card differs; everything else is shared. */
 const variants = {
@@ -67,7 +67,7 @@ export function PostCard({ post, variant = 'grid', priority = false, className }
       <div className={cn('flex flex-1 flex-col gap-2.5', look.body)}>
         <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-brand-700 uppercase">
           {data.category}
-          <StatusBadge status={post.status} />
+          <StateBadge state={post.state} />
         </p>
         <h3 className={cn('leading-snug font-semibold', look.title)}>{data.title}</h3>
         <p className={cn('text-sm leading-relaxed text-stone-600', look.excerpt)}>{data.excerpt}</p>

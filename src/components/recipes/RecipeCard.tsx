@@ -5,7 +5,7 @@ import { clickableCard } from '@/components/ui/card';
 import { Photo } from '@/components/ui/Photo';
 import { DifficultyBadge } from './DifficultyBadge';
 import { RecipeFacts } from './RecipeFacts';
-import { StatusBadge } from '@/components/ui/StatusBadge';
+import { StateBadge } from '@/components/ui/StateBadge';
 
 type Props = {
   recipe: RecipeSummary;
@@ -19,7 +19,7 @@ type Props = {
  * View Recipe all show the not-implemented notice through the shared `data-notice` handler.
  */
 export function RecipeCard({
-  recipe: { id, data: recipe, photo, status },
+  recipe: { id, data: recipe, photo, state },
   priority = false,
   className,
 }: Props) {
@@ -39,7 +39,7 @@ export function RecipeCard({
         <span className="absolute top-4 left-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold text-brand-800 shadow-sm">
           {recipe.category}
         </span>
-        <StatusBadge status={status} className="absolute bottom-4 left-4" />
+        <StateBadge state={state} className="absolute bottom-4 left-4" />
         <button
           type="button"
           data-notice="notImplemented"

@@ -1,4 +1,4 @@
-import type { ShownPhoto } from '@/lib/photos';
+import type { PreparedPhoto } from '@/lib/photos';
 import { cn } from '@/lib/cn';
 import { responsivePhoto } from '@/lib/photos';
 
@@ -73,7 +73,7 @@ export const photoFrames = {
 } as const satisfies Record<string, Frame>;
 
 type Props = {
-  photo: ShownPhoto;
+  photo: PreparedPhoto;
   /** Where the photo appears. */
   frame: keyof typeof photoFrames;
   /** The page's largest above-the-fold photo loads eagerly at high priority. */

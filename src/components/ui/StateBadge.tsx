@@ -7,8 +7,8 @@ const labels = { draft: 'Draft', scheduled: 'Scheduled' } as const;
  * Marks a draft or scheduled entry. Only `npm run dev` ever shows such entries, so writers can
  * check their work; built pages show published entries only, and no badge.
  */
-export function StatusBadge({ status, className }: { status: PublishState; className?: string }) {
-  if (status === 'published') return null;
+export function StateBadge({ state, className }: { state: PublishState; className?: string }) {
+  if (state === 'published') return null;
   return (
     <span
       className={cn(
@@ -16,7 +16,7 @@ export function StatusBadge({ status, className }: { status: PublishState; class
         className,
       )}
     >
-      {labels[status]}
+      {labels[state]}
     </span>
   );
 }

@@ -1,0 +1,248 @@
+/**
+ * The engine's knowledge of the files: every collection folder listed, every entry file indexed,
+ * and the problems of the files that could not be. A file is read only when its stamp changed
+ * since it was indexed. It knows nothing of Astro; the adapter (loader.ts) hands it what it needs.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { photoExtensions } from '@/config';
+import type { Mode } from '@/lib/publishing';
+import type { Content } from './decide';
+import { readEntry, type ReadEntry } from './entry-file';
+import { EntryIndex, type FileStamp, type IndexedEntry } from './entry-index';
+import { Folder } from './folder';
+import type { Problem } from './problems';
+import { entryValidator, type SchemaFactory } from './validate';
+
+/** An entry file's text, and what it is called. */
+type EntryText = { id: string; filePath: string; raw: string };
+
+/** One collection as the engine reads it. */
+export type CollectionOptions = {
+  /** The collection folder, relative to the project root, e.g. `src/content/blog`. */
+  folder: string;
+  /** File endings read as entries, e.g. `['.md', '.mdx']`. */
+  extensions: readonly string[];
+  /** The collection's schema, the same one given to `defineCollection`. */
+  schema: SchemaFactory;
+};
+
+export type CatalogueOptions = {
+  root: string;
+  collections: Record<string, CollectionOptions>;
+  /** The engine key (engine-key.ts): an index saved under another key is not used. */
+  key: string;
+  /** Where the index is saved between runs. */
+  indexFile: string;
+  /** In `dev`, a file that gets problems keeps its last good entry, for the pages to show. */
+  mode: Mode;
+  /** A digest of a text, as Astro's store compares them. */
+  digest: (text: string) => string;
+};
+
+// Parsed entries kept from one round for filling the store. A round that reads more (a cold build)
+// keeps no more than this: the store needs the few dozen entries the site shows, read again then.
+const KEEP_PARSED = 500;
+
+export class Catalogue {
+  /** Each collection's folder, by the collection's name. */
+  readonly folders = new Map<string, Folder>();
+  readonly index: EntryIndex;
+  /** The problems of each entry file that has them, by absolute path; it is read again every round. */
+  readonly fileProblems = new Map<string, Problem[]>();
+  /** Entries parsed in this round, by absolute path, until the store takes them. */
+  readonly parsed = new Map<string, ReadEntry>();
+  readonly #validators = new Map<string, ReturnType<typeof entryValidator>>();
+
+  constructor(readonly options: CatalogueOptions) {
+    const { root, collections, key, indexFile } = options;
+    for (const [name, { folder, extensions, schema }] of Object.entries(collections)) {
+      this.folders.set(name, new Folder(root, name, folder, extensions));
+      this.#validators.set(name, entryValidator(root, schema));
+    }
+    this.index = EntryIndex.open(root, key, indexFile);
+  }
+
+  /** The folder that holds `path`, or is it. */
+  #folderOf(path: string): Folder | undefined {
+    return [...this.folders.values()].find((f) => f.contains(path) || path === f.base);
+  }
+
+  /** Goes up each time an entry file comes or goes, in any folder. */
+  get version() {
+    return [...this.folders.values()].reduce((sum, folder) => sum + folder.version, 0);
+  }
+
+  /**
+   * Lists every folder again and reads every file whose stamp changed: a build, `astro sync`, or a
+   * dev server's start. How many entry files there are, how many it parsed, and whether they are
+   * the files the index held.
+   */
+  async scan() {
+    this.fileProblems.clear();
+    this.parsed.clear();
+    const listed = new Set<string>();
+    for (const folder of this.folders.values()) {
+      folder.scan((path) => this.index.entries.get(path)?.id);
+      for (const { path } of folder.entries()) listed.add(path);
+    }
+    const sameFiles =
+      listed.size === this.index.entries.size &&
+      [...listed].every((p) => this.index.entries.has(p));
+    this.#forgetGone(this.index.entries.keys());
+    const parsed = await this.#readChanged(listed);
+    return { files: listed.size, parsed: parsed.length, sameFiles };
+  }
+
+  /**
+   * `astro dev`: takes in the paths a refresh names, reading only the files they touch. What
+   * changed is read off the disk: a file or a folder that is there, or is gone. The files parsed,
+   * from the project root.
+   */
+  async update(changed: readonly string[]): Promise<string[]> {
+    this.parsed.clear();
+    // Files with problems are tried again: a photo added or a clashing file removed may fix them.
+    const maybeGone = new Set(this.fileProblems.keys());
+    const reread = new Set(maybeGone);
+    for (const path of new Set(changed)) {
+      const folder = this.#folderOf(path);
+      if (!folder) continue;
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat?.isDirectory() || (!stat && folder.holdsFolder(path))) {
+        // A folder added, removed or renamed moves many files at once: list it again.
+        folder.scan();
+        for (const file of this.index.entries.keys())
+          if (folder.contains(file)) maybeGone.add(file);
+        for (const { path: file } of folder.entries()) reread.add(file);
+      } else if (photoExtensions.includes(extname(path).toLowerCase())) {
+        for (const [file, entry] of this.index.entries) {
+          if (this.#photoPaths(entry).includes(path)) reread.add(file);
+        }
+      } else {
+        const id = folder.idOf(path);
+        // Gone, or gone before it was read, like the temporary file `sed -i` renames over the file.
+        if (stat) folder.add(path);
+        else folder.remove(path);
+        // The file that owns its id may have changed: another that clashed with it, or this one.
+        for (const claimant of folder.claimants(id ?? folder.idOf(path) ?? '')) {
+          maybeGone.add(claimant);
+          reread.add(claimant);
+        }
+        maybeGone.add(path);
+      }
+    }
+    this.#forgetGone(maybeGone);
+    const parsed = await this.#readChanged(reread);
+    return parsed.map((path) => this.#folderOf(path)!.filePath(path));
+  }
+
+  /** Forgets each of `paths` that no longer makes an entry of its own: gone, or clashing. */
+  #forgetGone(paths: Iterable<string>) {
+    for (const path of [...paths]) {
+      const folder = this.#folderOf(path);
+      const id = folder?.idOf(path);
+      if (id !== undefined && folder?.ownerOf(id) === path) continue;
+      this.index.delete(path);
+      this.fileProblems.delete(path);
+    }
+  }
+
+  /** Reads each of `paths` whose file changed since it was indexed; the paths it parsed. */
+  async #readChanged(paths: Iterable<string>): Promise<string[]> {
+    const parsed: string[] = [];
+    // One at a time: a photo check reads the folder of the entry being validated.
+    for (const path of paths) if (await this.#readIfChanged(path)) parsed.push(path);
+    return parsed;
+  }
+
+  /**
+   * Reads an entry file again if its stamp changed since it was indexed, or a photo it shows is
+   * gone: true when it was parsed, false when its indexed entry still holds or it is no entry.
+   */
+  async #readIfChanged(path: string): Promise<boolean> {
+    const folder = this.#folderOf(path);
+    const id = folder?.idOf(path);
+    // Gone before it was read, like the temporary file `sed -i` renames over the file.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!folder || id === undefined || folder.ownerOf(id) !== path || !stat) return false;
+    const { index } = this;
+    const known = index.entries.get(path);
+    const photosGone = !!known?.photos.length && !this.#photoPaths(known).every(existsSync);
+    const intact = !this.fileProblems.has(path) && !photosGone;
+    if (intact && index.unchanged(path, stat)) return false;
+    const raw = readFileSync(path, 'utf8');
+    const filePath = folder.filePath(path);
+    const digest = this.options.digest(`${this.options.key}\0${filePath}\0${raw}`);
+    const { size, mtimeMs, ctimeMs } = stat;
+    if (intact && known?.digest === digest) {
+      index.set(path, { ...known, size, mtimeMs, ctimeMs });
+      return false;
+    }
+    const read = await this.#parse(folder.collection, { id, filePath, raw }, stat, digest);
+    if (Array.isArray(read)) {
+      this.fileProblems.set(path, read);
+      if (this.options.mode === 'build') index.delete(path);
+    } else {
+      this.fileProblems.delete(path);
+      index.set(path, read.indexed);
+      if (this.parsed.size < KEEP_PARSED) this.parsed.set(path, read);
+    }
+    return true;
+  }
+
+  #parse(collection: string, file: EntryText, stamp: FileStamp, digest: string) {
+    return readEntry({ collection, ...file }, stamp, digest, this.#validators.get(collection)!);
+  }
+
+  /** The absolute paths of an indexed entry's own photos. */
+  #photoPaths(entry: IndexedEntry): string[] {
+    const folder = dirname(join(this.options.root, entry.file));
+    return entry.photos.map((src) => resolve(folder, src));
+  }
+
+  /** The indexed entry of `collection` with `id`; none when its file has problems of its own. */
+  indexed(collection: string, id: string): IndexedEntry | undefined {
+    const path = this.folders.get(collection)?.ownerOf(id);
+    return path === undefined ? undefined : this.index.entries.get(path);
+  }
+
+  /** An indexed entry, parsed: as this round parsed it, or read again. */
+  async parse(indexed: IndexedEntry): Promise<ReadEntry | undefined> {
+    const path = join(this.options.root, indexed.file);
+    const kept = this.parsed.get(path);
+    this.parsed.delete(path);
+    if (kept) return kept;
+    const text = { id: indexed.id, filePath: indexed.file, raw: readFileSync(path, 'utf8') };
+    const read = await this.#parse(indexed.collection, text, indexed, indexed.digest);
+    return Array.isArray(read) ? undefined : read;
+  }
+
+  /** The content as the core reads it (decide.ts). */
+  content(): Content {
+    const problems = [
+      ...[...this.folders.values()].flatMap((folder) => folder.problems()),
+      ...[...this.fileProblems.values()].flat(),
+    ];
+    return {
+      entries: this.index.newestFirst(),
+      flagged: this.index.flagged,
+      entry: (collection, id) => this.indexed(collection, id),
+      has: (collection, id) => this.folders.get(collection)?.ownerOf(id) !== undefined,
+      ids: (collection) => this.folders.get(collection)?.ids() ?? [],
+      rejected: (collection) =>
+        [...this.fileProblems.keys()].filter((path) => this.folders.get(collection)?.contains(path))
+          .length,
+      problems,
+    };
+  }
+
+  /** Every entry file, by collection, as absolute paths. */
+  entryFiles(): Map<string, string[]> {
+    const files = [...this.folders.values()].map((f) => [f.collection, f.paths()] as const);
+    return new Map(files);
+  }
+
+  save() {
+    this.index.save(this.options.indexFile);
+  }
+}

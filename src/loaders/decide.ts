@@ -1,0 +1,191 @@
+/**
+ * The engine's core: from the index of every entry, the site's lists, one "now" and one mode, it
+ * decides what each list picks, what Astro's content store holds, and every problem that needs
+ * all the content. Plain data in, plain data out: no file is read here, and nothing of Astro or
+ * Vite is imported, so a unit test can call it on a handful of entries.
+ */
+import { contentFolders, PLACEHOLDER, type SiteRules } from '@/config';
+import { plural } from '@/lib/format';
+import {
+  appears,
+  dayIn,
+  dayOf,
+  DEFAULT_TIME_ZONE,
+  pick,
+  publishState,
+  shortfall,
+  type Mode,
+} from '@/lib/publishing';
+import type { IndexedEntry } from './entry-index';
+import type { Problem } from './problems';
+
+/** The content as the core reads it: the index, and which ids the folders' files make. */
+export type Content = {
+  /** Every indexed entry, by collection, newest first. */
+  entries: ReadonlyMap<string, readonly IndexedEntry[]>;
+  /** The drafts, and the entries that hold a placeholder: the few some checks look at. */
+  flagged: Iterable<IndexedEntry>;
+  /** The indexed entry of `collection` with `id`; none when its file has problems of its own. */
+  entry: (collection: string, id: string) => IndexedEntry | undefined;
+  /** Whether a file of `collection` makes `id`, though it may have problems of its own. */
+  has: (collection: string, id: string) => boolean;
+  /** Every id the files of `collection` make, including those of files with problems. */
+  ids: (collection: string) => readonly string[];
+  /** How many files of `collection` were left out for problems of their own. */
+  rejected: (collection: string) => number;
+  /** The problems of the folders and of files that could not be indexed, each at its line. */
+  problems: readonly Problem[];
+};
+
+/** What the core decides. */
+export type Decision = {
+  /** Each list's pick, by the list's name: the ids of the entries it shows, in order. */
+  picks: Map<string, string[]>;
+  /** The ids of the entries Astro's store holds, by collection. */
+  holds: Map<string, Set<string>>;
+  /** Every problem; those found in an entry's data carry its `path`, their line still to find. */
+  problems: Problem[];
+  /** What the log says of the run: what is scheduled, and the drafts. */
+  notes: string[];
+};
+
+export type Decide = (
+  content: Content,
+  rules: SiteRules,
+  when: { now: Date; mode: Mode },
+) => Decision;
+
+/** Lists at most this many entries by name in a note; the rest are counted. */
+const NAMED = 20;
+
+function note(heading: string, entries: IndexedEntry[], detail: (e: IndexedEntry) => string) {
+  if (!entries.length) return [];
+  const named = entries.slice(0, NAMED).map((e) => `  ${e.file}${detail(e)}`);
+  const rest = entries.length - named.length;
+  return [[`${heading}:`, ...named, ...(rest > 0 ? [`  …and ${rest} more`] : [])].join('\n')];
+}
+
+/**
+ * Decides by the site's rules (src/config.ts). Each list picks its newest entries that appear in this mode; the collections
+ * shown whole show every entry that appears; the store holds all of those and every entry they
+ * name, followed through references (an author, Today's Special). A build stops when a page's
+ * list cannot be filled with published entries, when Today's Special is not live, when anything
+ * live or scheduled still holds a placeholder, or when a reference names no entry.
+ */
+export const decide: Decide = (content, rules, { now, mode }) => {
+  const of = (collection: string) => content.entries.get(collection) ?? [];
+  const site = content.entry('site', 'site');
+  const timezone = site?.placement.timezone ?? DEFAULT_TIME_ZONE;
+  const today = dayIn(timezone, now);
+  const stateOf = (entry: IndexedEntry) => publishState(entry.placement, today);
+
+  // The entries come newest first, so each pick, and each count below, stops at its leaders.
+  const lists = { ...rules.pageLists, ...rules.feedLists };
+  const picks = new Map<string, string[]>();
+  for (const [name, list] of Object.entries(lists)) {
+    const options = { today, mode, ordered: true };
+    const chosen = pick(list, of(list.collection), (entry) => entry.placement, options);
+    picks.set(
+      name,
+      chosen.map((entry) => entry.id),
+    );
+  }
+  const holds = new Map<string, Set<string>>();
+  const hold = (collection: string, ids: Iterable<string>) => {
+    const held = holds.get(collection) ?? new Set<string>();
+    for (const id of ids) held.add(id);
+    holds.set(collection, held);
+  };
+  for (const [name, ids] of picks) hold(lists[name]!.collection, ids);
+  for (const collection of rules.wholeCollections) {
+    hold(
+      collection,
+      of(collection)
+        .filter((entry) => appears(stateOf(entry), mode))
+        .map((entry) => entry.id),
+    );
+  }
+  const named = [...holds].flatMap(([collection, ids]) =>
+    [...ids].map((id) => content.entry(collection, id)),
+  );
+  while (named.length) {
+    for (const { collection, id } of named.pop()?.references ?? []) {
+      if (holds.get(collection)?.has(id)) continue;
+      hold(collection, [id]);
+      named.push(content.entry(collection, id));
+    }
+  }
+
+  const problems: Problem[] = [...content.problems];
+  for (const list of Object.values(rules.pageLists)) {
+    const qualifies = (entry: IndexedEntry) => !list.qualifies || list.qualifies(entry.placement);
+    let published = 0;
+    for (const entry of of(list.collection)) {
+      if (published === list.count) break;
+      if (qualifies(entry) && stateOf(entry) === 'published') published += 1;
+    }
+    if (published === list.count) continue;
+    const left = content.rejected(list.collection);
+    const uncounted = left
+      ? ` ${left} ${plural(left, 'entry', 'entries')} with problems listed here ${plural(left, 'was', 'were')} not counted.`
+      : '';
+    const states = of(list.collection).filter(qualifies).map(stateOf);
+    problems.push({
+      file: contentFolders[list.collection].folder,
+      message: shortfall(list.label, list.count, states) + uncounted,
+    });
+  }
+
+  const special = site?.references.find(({ path }) => path[0] === 'todaysSpecial');
+  const recipe = special && content.entry('recipes', special.id);
+  const specialState = recipe && stateOf(recipe);
+  if (site && specialState && specialState !== 'published') {
+    problems.push({
+      file: site.file,
+      path: ['todaysSpecial'],
+      message: `The recipe "${special.id}" is ${specialState === 'draft' ? 'a draft' : 'scheduled'}, so the home page cannot show it yet. Pick a published recipe.`,
+    });
+  }
+
+  for (const entry of content.flagged) {
+    if (stateOf(entry) === 'draft') continue;
+    for (const path of entry.placeholders) {
+      problems.push({
+        file: entry.file,
+        path,
+        message: `still starts with the ${PLACEHOLDER} text that npm run new wrote. Write your own, or put back "draft: true" until the entry is ready.`,
+      });
+    }
+  }
+
+  // Astro only logs a reference to a missing entry; here it stops the build, at its line. An
+  // entry left out for problems of its own still exists, and is reported at its own file only.
+  for (const list of content.entries.values()) {
+    for (const entry of list) {
+      for (const { path, collection, id } of entry.references) {
+        if (content.has(collection, id)) continue;
+        const ids = [...content.ids(collection)].sort().join(', ');
+        const message = `There is no ${collection} entry "${id}". Use one of: ${ids}`;
+        problems.push({ file: entry.file, path, message });
+      }
+    }
+  }
+
+  const drafts = [...content.flagged].filter((entry) => entry.placement.draft);
+  // Scheduled entries are the newest: each collection's list starts with them.
+  const scheduled = [...content.entries.values()].flatMap((list) => {
+    const live = list.findIndex((entry) => stateOf(entry) === 'published');
+    return list.slice(0, live === -1 ? list.length : live).filter((e) => !e.placement.draft);
+  });
+  const where =
+    mode === 'dev' ? 'shown here, labelled; a build leaves them out' : 'so left out of this build';
+  const notes = [
+    note(
+      `Scheduled, ${where} (published as of ${today}, ${timezone})`,
+      scheduled,
+      (e) => ` goes live on ${e.placement.publishDate ? dayOf(e.placement.publishDate) : '?'}`,
+    ),
+    note(`Drafts, ${where}`, drafts, () => ''),
+  ].flat();
+  return { picks, holds, problems, notes };
+};
