@@ -1,52 +1,38 @@
 import type { ClientDirective } from 'astro';
-import { noticeChannel } from './notice-channel';
 
 /**
  * `client:intent={codeList}`: hydrate an island on the visitor's first sign of acting, not at
  * load or idle.
  *
  * A pointer or finger going down, a key press, or focus moving into the page all come before the
- * click, tap or submit they lead to, so loading starts while the visitor is still acting. A notice
- * requested through the notice channel is the last trigger: assistive technology may click
- * without any pointer event.
+ * click, tap or submit they lead to, so loading starts while the visitor is still acting. A click
+ * or a submit counts too, for assistive technology that clicks without any pointer event. A
+ * visitor who acted before this script ran (the page was still arriving) has already activated
+ * the page, which the browser remembers (`navigator.userActivation`).
  *
- * Once the page has loaded, painted its main content and gone idle, the code the list at
- * `codeList` names is fetched, but not run, so that a later first click costs no network round
+ * Once the page has loaded, painted its main content and gone idle, the files the list at
+ * `codeList` names are fetched, but not run, so that a later first click costs no network round
  * trip. Save-Data turns that off.
  */
-const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-
-/**
- * The list of every JavaScript file the site's islands load, which the build writes at the root of
- * the site (src/integrations/notices.ts); paths relative to the list. `astro dev` has none.
- */
-export const ISLAND_CODE_LIST = 'island-code.json';
+const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'submit'] as const;
 
 const intentDirective: ClientDirective = (load, { value: codeList }) => {
-  const channel = noticeChannel();
   const listening = { capture: true, passive: true } as const;
-  let stopListening = () => {};
   async function hydrate() {
-    stopListening();
+    for (const type of INTENTS) document.removeEventListener(type, hydrate, listening);
     await (
       await load()
     )();
   }
-  // A notice requested before this script ran (the page was still arriving) counts as intent.
-  if (channel.waiting) {
+  if (navigator.userActivation?.hasBeenActive) {
     void hydrate();
     return;
   }
   for (const type of INTENTS) document.addEventListener(type, hydrate, listening);
-  const stopHearing = channel.listen(hydrate);
-  stopListening = () => {
-    for (const type of INTENTS) document.removeEventListener(type, hydrate, listening);
-    stopHearing();
-  };
 
   if (typeof codeList !== 'string' || savingData()) return;
   window.addEventListener('load', () => {
-    void afterLargestPaint().then(() => requestIdleCallback(() => void preload(codeList)));
+    void afterLargestPaint().then(() => whenIdle(() => void preload(codeList)));
   });
 };
 
@@ -54,7 +40,7 @@ export default intentDirective;
 
 /**
  * Fetches every file on the list into the browser's module map, without running any of it.
- * A missing list (`astro dev`) fetches nothing.
+ * A missing list (`astro dev` writes none) fetches nothing.
  */
 async function preload(codeList: string): Promise<void> {
   const list = new URL(codeList, location.href);
@@ -68,6 +54,10 @@ async function preload(codeList: string): Promise<void> {
     );
   }
 }
+
+/** Runs `task` once the browser is idle; Safari has no `requestIdleCallback`, so soon after there. */
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task) : setTimeout(task, 50);
 
 /** True when the visitor asked their browser to save data (Chromium's Save-Data setting). */
 function savingData(): boolean {

@@ -3,8 +3,8 @@ import type { NoticeId } from '@/schemas/vocabulary';
 /**
  * The hand-over between the inline capture script, which runs from the first byte, and the
  * toaster island, which loads on the visitor's first intent. They are built apart, so they meet
- * at one object, `window.noticeChannel`, and nothing else passes between them: each side, and
- * `client:intent` between them, reaches it by importing `noticeChannel()` from here.
+ * at one object, `window.noticeChannel`, and nothing else passes between them: each side reaches
+ * it by importing `noticeChannel()` from here.
  *
  * One toast shows at a time, so only the latest request waits: it is the one the visitor would see.
  */

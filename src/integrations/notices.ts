@@ -1,7 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
-import type { Plugin } from 'vite';
-import { ISLAND_CODE_LIST } from '../browser/intent-directive';
+import { toasterCodeList } from './island-code';
 import { sonnerStaticStyles } from './sonner-styles';
 
 const browser = new URL('../browser/', import.meta.url);
@@ -21,34 +20,14 @@ async function inlineScript(entry: URL): Promise<string> {
 }
 
 /**
- * Writes the list `client:intent` fetches ahead: every JavaScript file of the browser's bundle,
- * as the bundler reports it, which on this site is the toaster island and what it imports.
- */
-function islandCodeList(): Plugin {
-  return {
-    name: 'delicious-bites:island-code-list',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      if (this.environment.name !== 'client') return;
-      const files = Object.values(bundle).flatMap((file) =>
-        file.type === 'chunk' ? [file.fileName] : [],
-      );
-      // At the root, beside the pages: a host revalidates it as it does them, while /_astro/
-      // files are cached for a year and would keep naming the files of an older build.
-      this.emitFile({ type: 'asset', fileName: ISLAND_CODE_LIST, source: JSON.stringify(files) });
-    },
-  };
-}
-
-/**
  * Everything between a stubbed action and its toast, at build time. Every stubbed action works
  * from the first byte while React waits for the first intent:
  *
  * 1. src/browser/notice-capture.ts goes inline into every page's <head>; Astro hashes it into
  *    the content security policy, so no 'unsafe-inline' is needed.
  * 2. `client:intent` (src/browser/intent-directive.ts) hydrates the toaster on the first pointer,
- *    key, focus or notice, and fetches its code ahead once the page is idle, from the list of
- *    island code written here.
+ *    key, focus, click or submit, and fetches its code ahead once the page is idle, from the list
+ *    of the toaster's code (island-code.ts).
  * 3. sonner's stylesheet is served as CSS instead of injected by its JavaScript (sonner-styles.ts).
  */
 export function noticeCapture(): AstroIntegration {
@@ -69,7 +48,7 @@ export function noticeCapture(): AstroIntegration {
           entrypoint: new URL('intent-directive.ts', browser).pathname,
         });
         updateConfig({
-          vite: { plugins: [sonnerStaticStyles(), islandCodeList()] },
+          vite: { plugins: [sonnerStaticStyles(), toasterCodeList()] },
         });
       },
     },
