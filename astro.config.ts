@@ -1,11 +1,13 @@
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
 import { contentRefresh } from './src/integrations/content-refresh';
+import { markdownFeatures } from './src/lib/markdown';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();
@@ -52,7 +54,7 @@ export default defineConfig({
   // One small stylesheet, inlined: no render-blocking request before the first paint.
   build: { inlineStylesheets: 'always' },
   // No code blocks need colour, and Shiki's inline styles would break the CSP.
-  markdown: { syntaxHighlight: false },
+  markdown: { processor: satteri({ features: markdownFeatures }), syntaxHighlight: false },
   security: {
     csp: { directives: [...cspDirectives] },
   },

@@ -29,11 +29,11 @@ import {
   type RecipeSummary,
 } from './content';
 import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from '@/lib/navigation';
+import { markdownFeatures } from '@/lib/markdown';
 import { previewUrl, type PreparedPhoto } from '@/lib/photos';
 
-// Astro renders .md and .mdx with these Sätteri features by default, and astro.config.ts
-// changes neither. The loader stores bodies without their frontmatter.
-const features: Features = { gfm: true, smartPunctuation: true, frontmatter: false };
+// The pages' features; the engine stores bodies without their frontmatter.
+const features: Features = { ...markdownFeatures, frontmatter: false };
 
 type ElementContent = Extract<HastNode, { type: 'element' }>['children'][number];
 
