@@ -225,7 +225,6 @@ export class Catalogue {
     ];
     return {
       entries: this.index.newestFirst(),
-      flagged: this.index.flagged,
       entry: (collection, id) => this.indexed(collection, id),
       has: (collection, id) => this.folders.get(collection)?.ownerOf(id) !== undefined,
       ids: (collection) => this.folders.get(collection)?.ids() ?? [],
@@ -238,8 +237,8 @@ export class Catalogue {
 
   /** Every entry file, by collection, as absolute paths. */
   entryFiles(): Map<string, string[]> {
-    const files = [...this.folders.values()].map((f) => [f.collection, f.paths()] as const);
-    return new Map(files);
+    const paths = (folder: Folder) => [...folder.entries()].map((entry) => entry.path);
+    return new Map([...this.folders.values()].map((f) => [f.collection, paths(f)]));
   }
 
   save() {

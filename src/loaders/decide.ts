@@ -23,8 +23,6 @@ import type { Problem } from './problems';
 export type Content = {
   /** Every indexed entry, by collection, newest first. */
   entries: ReadonlyMap<string, readonly IndexedEntry[]>;
-  /** The drafts, and the entries that hold a placeholder: the few some checks look at. */
-  flagged: Iterable<IndexedEntry>;
   /** The indexed entry of `collection` with `id`; none when its file has problems of its own. */
   entry: (collection: string, id: string) => IndexedEntry | undefined;
   /** Whether a file of `collection` makes `id`, though it may have problems of its own. */
@@ -147,8 +145,9 @@ export const decide: Decide = (content, rules, { now, mode }) => {
     });
   }
 
-  for (const entry of content.flagged) {
-    if (stateOf(entry) === 'draft') continue;
+  const all = [...content.entries.values()].flat();
+  for (const entry of all) {
+    if (!entry.placeholders.length || stateOf(entry) === 'draft') continue;
     for (const path of entry.placeholders) {
       problems.push({
         file: entry.file,
@@ -160,18 +159,16 @@ export const decide: Decide = (content, rules, { now, mode }) => {
 
   // Astro only logs a reference to a missing entry; here it stops the build, at its line. An
   // entry left out for problems of its own still exists, and is reported at its own file only.
-  for (const list of content.entries.values()) {
-    for (const entry of list) {
-      for (const { path, collection, id } of entry.references) {
-        if (content.has(collection, id)) continue;
-        const ids = [...content.ids(collection)].sort().join(', ');
-        const message = `There is no ${collection} entry "${id}". Use one of: ${ids}`;
-        problems.push({ file: entry.file, path, message });
-      }
+  for (const entry of all) {
+    for (const { path, collection, id } of entry.references) {
+      if (content.has(collection, id)) continue;
+      const ids = [...content.ids(collection)].sort().join(', ');
+      const message = `There is no ${collection} entry "${id}". Use one of: ${ids}`;
+      problems.push({ file: entry.file, path, message });
     }
   }
 
-  const drafts = [...content.flagged].filter((entry) => entry.placement.draft);
+  const drafts = all.filter((entry) => entry.placement.draft);
   // Scheduled entries are the newest: each collection's list starts with them.
   const scheduled = [...content.entries.values()].flatMap((list) => {
     const live = list.findIndex((entry) => stateOf(entry) === 'published');

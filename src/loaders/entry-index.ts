@@ -97,8 +97,6 @@ function entriesOf({ entries, references }: Saved): IndexedEntry[] {
 /** Newest first, as lists show them. */
 const newest = (a: IndexedEntry, b: IndexedEntry) => newestFirst(a.placement, b.placement);
 
-const isFlagged = (entry: IndexedEntry) => !!entry.placement.draft || entry.placeholders.length > 0;
-
 // After this many entries are moved into place one by one, the order is made afresh when next
 // asked for: a build or a folder renamed changes thousands at once.
 const REORDER_AT = 500;
@@ -119,8 +117,6 @@ export class EntryIndex {
   #changed = false;
   #ordered: Map<string, IndexedEntry[]> | undefined;
   #moved = 0;
-  /** The drafts, and the entries that hold a placeholder: the few some checks look at. */
-  readonly flagged = new Set<IndexedEntry>();
 
   constructor(
     readonly root: string,
@@ -138,7 +134,6 @@ export class EntryIndex {
       const folder = sep === '/' ? `${resolve(root)}/` : undefined;
       for (const entry of entriesOf(saved)) {
         index.entries.set(folder ? folder + entry.file : join(root, entry.file), entry);
-        if (isFlagged(entry)) index.flagged.add(entry);
       }
     } catch {
       // No index yet, or one that cannot be read: every file is read again.
@@ -183,8 +178,6 @@ export class EntryIndex {
 
   /** Takes `old` out of the order and puts `now` in its place. */
   #move(old: IndexedEntry | undefined, now: IndexedEntry | undefined) {
-    if (old) this.flagged.delete(old);
-    if (now && isFlagged(now)) this.flagged.add(now);
     const ordered = this.#ordered;
     if (!ordered || old === now) return;
     if ((this.#moved += 1) > REORDER_AT) {

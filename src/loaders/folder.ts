@@ -36,8 +36,6 @@ export class Folder {
   readonly #claims = new Map<string, string[]>();
   /** Every file taken in, by absolute path, with the id it makes if the site reads it. */
   readonly #files = new Map<string, string | undefined>();
-  /** The folder's problems, as of a version of its files. */
-  #problems: { version: number; found: Problem[] } | undefined;
 
   /** The collection folder's absolute path. */
   readonly base: string;
@@ -141,11 +139,6 @@ export class Folder {
     for (const [id, [path]] of this.#claims) if (path) yield { id, path };
   }
 
-  /** The absolute path of every entry file. */
-  paths(): string[] {
-    return [...this.entries()].map((entry) => entry.path);
-  }
-
   /** Every id found, including those whose files have problems of their own. */
   ids(): string[] {
     return [...this.#claims.keys()];
@@ -153,13 +146,6 @@ export class Folder {
 
   /** Problems with the folder itself: missing, files it does not read, clashing ids. */
   problems(): Problem[] {
-    if (this.#problems?.version !== this.version) {
-      this.#problems = { version: this.version, found: this.#findProblems() };
-    }
-    return this.#problems.found;
-  }
-
-  #findProblems(): Problem[] {
     if (!existsSync(this.base))
       return [fileProblem(this.folder, 'This content folder is missing.')];
     const unread = [...this.#files]

@@ -31,7 +31,6 @@ function contentOf(entries: IndexedEntry[], { rejected = 0, ids = [] as string[]
     entries.find((e) => e.collection === collection && e.id === id);
   return {
     entries: lists,
-    flagged: entries.filter((e) => e.placement.draft || e.placeholders.length),
     entry: find,
     has: (collection, id) => !!find(collection, id) || ids.includes(`${collection}/${id}`),
     ids: (collection) => entries.filter((e) => e.collection === collection).map((e) => e.id),
