@@ -1,3 +1,4 @@
+import type { Type } from 'js-yaml';
 import type { NoticeId } from '@/schemas/vocabulary';
 
 // `data-notice` takes only an id from the notice catalogue, in .astro and React markup alike,
@@ -20,9 +21,14 @@ declare module 'react' {
 declare module 'astro' {
   interface AstroClientDirectives {
     /**
-     * Hydrate on the visitor's first pointer, key, focus or notice, and fetch ahead the code on
-     * the list at this URL once idle; see src/browser/intent-directive.ts.
+     * Hydrate on the visitor's first pointer, key, focus, click or submit, and fetch ahead the
+     * code on the list at this URL once idle; see src/browser/intent-directive.ts.
      */
     'client:intent'?: string;
   }
+}
+
+// js-yaml exports its built-in scalar types at run time; @types/js-yaml leaves them out.
+declare module 'js-yaml' {
+  export const types: Record<'null' | 'bool' | 'int' | 'float', Type>;
 }

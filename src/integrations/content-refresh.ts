@@ -2,7 +2,31 @@ import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:f
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { contentChanges, LOADER_NAME } from '../loaders/refresh';
+import { randomUUID } from 'node:crypto';
+
+/*
+ * What a refresh hands the content engine's loaders (src/loaders/loader.ts) through Astro's
+ * `refreshContent({ loaders, context })`: the one seam between this watch and the engine.
+ */
+
+/** The name every loader of the engine carries, so a refresh reaches them all; Astro logs it as `[content]`. */
+export const LOADER_NAME = 'content';
+
+/** The paths that changed under src/content, and a name of the refresh's own, so the engine takes it in once however many of its loaders it reaches. */
+export type ContentChanges = { refresh: string; changed: string[] };
+
+/** A refresh naming `changed`. */
+export const contentChanges = (changed: string[]): ContentChanges => ({
+  refresh: randomUUID(),
+  changed,
+});
+
+/** What a refresh names, if it is one of ours. */
+export function changesIn(data: Record<string, unknown> | undefined): ContentChanges | undefined {
+  const { refresh, changed } = data ?? {};
+  if (typeof refresh !== 'string' || !Array.isArray(changed)) return undefined;
+  return { refresh, changed: changed.filter((path) => typeof path === 'string') };
+}
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.

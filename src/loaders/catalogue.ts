@@ -9,30 +9,15 @@ import { photoExtensions } from '@/config';
 import type { Mode } from '@/lib/publishing';
 import type { Content } from './decide';
 import { readEntry, type ReadEntry } from './entry-file';
-import { EntryIndex, type FileStamp, type IndexedEntry } from './entry-index';
-import { Folder } from './folder';
+import { EntryIndex, type IndexedEntry } from './entry-index';
+import { Folder, lister, type CollectionOptions } from './folder';
 import type { Problem } from './problems';
-import { entryValidator, type SchemaFactory } from './validate';
-
-/** An entry file's text, and what it is called. */
-type EntryText = { id: string; filePath: string; raw: string };
-
-/** One collection as the engine reads it. */
-export type CollectionOptions = {
-  /** The collection folder, relative to the project root, e.g. `src/content/blog`. */
-  folder: string;
-  /** File endings read as entries, e.g. `['.md', '.mdx']`. */
-  extensions: readonly string[];
-  /** The collection's schema, the same one given to `defineCollection`. */
-  schema: SchemaFactory;
-};
 
 export type CatalogueOptions = {
   root: string;
   collections: Record<string, CollectionOptions>;
   /** The engine key (engine-key.ts): an index saved under another key is not used. */
   key: string;
-  /** Where the index is saved between runs. */
   indexFile: string;
   /** In `dev`, a file that gets problems keeps its last good entry, for the pages to show. */
   mode: Mode;
@@ -52,20 +37,21 @@ export class Catalogue {
   readonly fileProblems = new Map<string, Problem[]>();
   /** Entries parsed in this round, by absolute path, until the store takes them. */
   readonly parsed = new Map<string, ReadEntry>();
-  readonly #validators = new Map<string, ReturnType<typeof entryValidator>>();
 
   constructor(readonly options: CatalogueOptions) {
     const { root, collections, key, indexFile } = options;
-    for (const [name, { folder, extensions, schema }] of Object.entries(collections)) {
-      this.folders.set(name, new Folder(root, name, folder, extensions));
-      this.#validators.set(name, entryValidator(root, schema));
+    for (const [name, collection] of Object.entries(collections)) {
+      this.folders.set(name, new Folder(root, name, collection));
     }
     this.index = EntryIndex.open(root, key, indexFile);
   }
 
   /** The folder that holds `path`, or is it. */
   #folderOf(path: string): Folder | undefined {
-    return [...this.folders.values()].find((f) => f.contains(path) || path === f.base);
+    for (const folder of this.folders.values()) {
+      if (folder.contains(path) || path === folder.base) return folder;
+    }
+    return undefined;
   }
 
   /** Goes up each time an entry file comes or goes, in any folder. */
@@ -81,15 +67,26 @@ export class Catalogue {
   async scan() {
     this.fileProblems.clear();
     this.parsed.clear();
+    const { entries } = this.index;
     const listed = new Set<string>();
+    let unindexed = 0;
+    // Only the directories there are now are kept.
+    const before = this.index.listings;
+    this.index.listings = new Map();
     for (const folder of this.folders.values()) {
-      folder.scan((path) => this.index.entries.get(path)?.id);
-      for (const { path } of folder.entries()) listed.add(path);
+      folder.scan(lister(before, this.index), (path) => entries.get(path)?.id);
+      for (const { path } of folder.entries()) {
+        listed.add(path);
+        if (!entries.has(path)) unindexed += 1;
+      }
     }
-    const sameFiles =
-      listed.size === this.index.entries.size &&
-      [...listed].every((p) => this.index.entries.has(p));
-    this.#forgetGone(this.index.entries.keys());
+    const sameFiles = !unindexed && listed.size === entries.size;
+    // Listed are the files that own their ids: any other the index holds is gone, or now clashes.
+    for (const path of entries.keys()) {
+      if (listed.has(path)) continue;
+      this.index.delete(path);
+      this.fileProblems.delete(path);
+    }
     const parsed = await this.#readChanged(listed);
     return { files: listed.size, parsed: parsed.length, sameFiles };
   }
@@ -110,7 +107,10 @@ export class Catalogue {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (stat?.isDirectory() || (!stat && folder.holdsFolder(path))) {
         // A folder added, removed or renamed moves many files at once: list it again.
-        folder.scan();
+        folder.scan(
+          lister(this.index.listings, this.index),
+          (file) => this.index.entries.get(file)?.id,
+        );
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);
         for (const { path: file } of folder.entries()) reread.add(file);
@@ -178,7 +178,8 @@ export class Catalogue {
       index.set(path, { ...known, size, mtimeMs, ctimeMs });
       return false;
     }
-    const read = await this.#parse(folder.collection, { id, filePath, raw }, stat, digest);
+    const file = { collection: folder.collection, id, filePath, raw };
+    const read = await readEntry(file, stat, digest, folder.validate);
     if (Array.isArray(read)) {
       this.fileProblems.set(path, read);
       if (this.options.mode === 'build') index.delete(path);
@@ -188,10 +189,6 @@ export class Catalogue {
       if (this.parsed.size < KEEP_PARSED) this.parsed.set(path, read);
     }
     return true;
-  }
-
-  #parse(collection: string, file: EntryText, stamp: FileStamp, digest: string) {
-    return readEntry({ collection, ...file }, stamp, digest, this.#validators.get(collection)!);
   }
 
   /** The absolute paths of an indexed entry's own photos. */
@@ -212,8 +209,9 @@ export class Catalogue {
     const kept = this.parsed.get(path);
     this.parsed.delete(path);
     if (kept) return kept;
-    const text = { id: indexed.id, filePath: indexed.file, raw: readFileSync(path, 'utf8') };
-    const read = await this.#parse(indexed.collection, text, indexed, indexed.digest);
+    const { collection, id, file: filePath, digest } = indexed;
+    const file = { collection, id, filePath, raw: readFileSync(path, 'utf8') };
+    const read = await readEntry(file, indexed, digest, this.folders.get(collection)!.validate);
     return Array.isArray(read) ? undefined : read;
   }
 
@@ -229,16 +227,12 @@ export class Catalogue {
       has: (collection, id) => this.folders.get(collection)?.ownerOf(id) !== undefined,
       ids: (collection) => this.folders.get(collection)?.ids() ?? [],
       rejected: (collection) =>
-        [...this.fileProblems.keys()].filter((path) => this.folders.get(collection)?.contains(path))
-          .length,
+        this.fileProblems
+          .keys()
+          .filter((path) => this.folders.get(collection)?.contains(path))
+          .toArray().length,
       problems,
     };
-  }
-
-  /** Every entry file, by collection, as absolute paths. */
-  entryFiles(): Map<string, string[]> {
-    const paths = (folder: Folder) => [...folder.entries()].map((entry) => entry.path);
-    return new Map([...this.folders.values()].map((f) => [f.collection, paths(f)]));
   }
 
   save() {

@@ -47,12 +47,6 @@ export type Decision = {
   notes: string[];
 };
 
-export type Decide = (
-  content: Content,
-  rules: SiteRules,
-  when: { now: Date; mode: Mode },
-) => Decision;
-
 /** Lists at most this many entries by name in a note; the rest are counted. */
 const NAMED = 20;
 
@@ -64,13 +58,17 @@ function note(heading: string, entries: IndexedEntry[], detail: (e: IndexedEntry
 }
 
 /**
- * Decides by the site's rules (src/config.ts). Each list picks its newest entries that appear in this mode; the collections
- * shown whole show every entry that appears; the store holds all of those and every entry they
- * name, followed through references (an author, Today's Special). A build stops when a page's
+ * Decides by the site's rules (src/config.ts). Each list picks its newest entries that appear in
+ * this mode; the collections shown whole show every entry that appears; the store holds all of
+ * those and every entry they name, followed through references (an author, Today's Special). A build stops when a page's
  * list cannot be filled with published entries, when Today's Special is not live, when anything
  * live or scheduled still holds a placeholder, or when a reference names no entry.
  */
-export const decide: Decide = (content, rules, { now, mode }) => {
+export function decide(
+  content: Content,
+  rules: SiteRules,
+  { now, mode }: { now: Date; mode: Mode },
+): Decision {
   const of = (collection: string) => content.entries.get(collection) ?? [];
   const site = content.entry('site', 'site');
   const timezone = site?.placement.timezone ?? DEFAULT_TIME_ZONE;
@@ -79,28 +77,23 @@ export const decide: Decide = (content, rules, { now, mode }) => {
 
   // The entries come newest first, so each pick, and each count below, stops at its leaders.
   const lists = { ...rules.pageLists, ...rules.feedLists };
+  const placement = (entry: IndexedEntry) => entry.placement;
   const picks = new Map<string, string[]>();
   for (const [name, list] of Object.entries(lists)) {
-    const options = { today, mode, ordered: true };
-    const chosen = pick(list, of(list.collection), (entry) => entry.placement, options);
+    const picked = pick(list, of(list.collection), placement, { today, mode, ordered: true });
     picks.set(
       name,
-      chosen.map((entry) => entry.id),
+      picked.map(({ id }) => id),
     );
   }
   const holds = new Map<string, Set<string>>();
-  const hold = (collection: string, ids: Iterable<string>) => {
-    const held = holds.get(collection) ?? new Set<string>();
-    for (const id of ids) held.add(id);
-    holds.set(collection, held);
-  };
+  const hold = (collection: string, ids: Iterable<string>) =>
+    holds.set(collection, new Set([...(holds.get(collection) ?? []), ...ids]));
   for (const [name, ids] of picks) hold(lists[name]!.collection, ids);
   for (const collection of rules.wholeCollections) {
     hold(
       collection,
-      of(collection)
-        .filter((entry) => appears(stateOf(entry), mode))
-        .map((entry) => entry.id),
+      of(collection).flatMap((e) => (appears(stateOf(e), mode) ? [e.id] : [])),
     );
   }
   const named = [...holds].flatMap(([collection, ids]) =>
@@ -185,4 +178,4 @@ export const decide: Decide = (content, rules, { now, mode }) => {
     note(`Drafts, ${where}`, drafts, () => ''),
   ].flat();
   return { picks, holds, problems, notes };
-};
+}

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { Folder } from './folder';
 
 const FOLDER = '.astro/collections/';
 
@@ -18,15 +19,18 @@ export const hasEntryFiles = (root: URL) => existsSync(new URL(`${FOLDER}collect
  * engine writes it instead, when the set of files changes. tests/content/intellisense.test.ts
  * fails if an upgrade changes the file's place or shape.
  */
-export function listEntryFiles(root: URL, files: Map<string, Iterable<string>>) {
+export function listEntryFiles(root: URL, folders: readonly Folder[]) {
   const folder = new URL(FOLDER, root);
-  const collections = [...files.keys()].sort().map((name) => ({
+  const collections = folders.map(({ collection: name }) => ({
     hasSchema: existsSync(new URL(`${name}.schema.json`, folder)),
     name,
   }));
+  collections.sort((a, b) => a.name.localeCompare(b.name));
   const entries: Record<string, string> = {};
-  for (const [collection, paths] of files) {
-    for (const path of paths) entries[pathToFileURL(path).href.toLowerCase()] = collection;
+  for (const folder of folders) {
+    for (const { path } of folder.entries()) {
+      entries[pathToFileURL(path).href.toLowerCase()] = folder.collection;
+    }
   }
   mkdirSync(folder, { recursive: true });
   writeFileSync(new URL('collections.json', folder), JSON.stringify({ collections, entries }));

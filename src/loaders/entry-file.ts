@@ -1,5 +1,5 @@
 import { placementFields, PLACEHOLDER, type Placement } from '@/config';
-import type { FileStamp, IndexedEntry, Reference } from './entry-index';
+import { none, type FileStamp, type IndexedEntry, type Reference } from './entry-index';
 import type { Problem } from './problems';
 import { parseSource } from './source';
 import type { entryValidator } from './validate';
@@ -9,12 +9,26 @@ export type ReadEntry = {
   indexed: IndexedEntry;
   /** The validated fields; a local photo's `src` is still the path the writer wrote. */
   data: Record<string, unknown>;
-  /**
-   * The fields as written, for Astro's `parseData`, which turns local photos into images; only
-   * for an entry with photos of its own, as a cold build holds every entry read until it decides.
-   */
+  /** The fields as written, for Astro's `parseData` to turn local photos into images; with photos only. */
   written?: Record<string, unknown>;
   body: string;
+};
+
+/**
+ * A copy of `text` that holds nothing else in memory. A string cut from a longer one, as the YAML
+ * parser cuts a title from the frontmatter, keeps the whole frontmatter alive while it lives: the
+ * index would hold every entry's fields that way.
+ */
+const own = (text: string) => JSON.parse(JSON.stringify(text)) as string;
+
+// Most entries make the same few references (an author): they share one object each.
+const references = new Map<string, Reference>();
+const shared = (path: (string | number)[], collection: string, id: string) => {
+  const key = JSON.stringify([path, collection, id]);
+  let reference = references.get(key);
+  if (!reference)
+    references.set(key, (reference = { path, collection: own(collection), id: own(id) }));
+  return reference;
 };
 
 /**
@@ -23,9 +37,11 @@ export type ReadEntry = {
  */
 export function indexFields(data: Record<string, unknown>) {
   const placement = Object.fromEntries(
-    placementFields.filter((field) => field in data).map((field) => [field, data[field]]),
+    placementFields
+      .filter((field) => field in data)
+      .map((field) => [field, typeof data[field] === 'string' ? own(data[field]) : data[field]]),
   ) as Partial<Placement>;
-  const references: Reference[] = [];
+  const made: Reference[] = [];
   const placeholders: (string | number)[][] = [];
   // One path, shared by the whole walk and copied only for a find.
   const path: (string | number)[] = [];
@@ -35,7 +51,7 @@ export function indexFields(data: Record<string, unknown>) {
     const { collection, id } = value as Record<string, unknown>;
     const named = typeof collection === 'string' && typeof id === 'string';
     if (named && Object.keys(value).length === 2) {
-      references.push({ path: [...path], collection, id });
+      made.push(shared([...path], collection, id));
     }
     for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
       path.push(key);
@@ -44,7 +60,11 @@ export function indexFields(data: Record<string, unknown>) {
     }
   };
   visit(data);
-  return { placement, references, placeholders };
+  return {
+    placement,
+    references: made.length ? made : none,
+    placeholders: placeholders.length ? placeholders : none,
+  };
 }
 
 /** Parses and validates one entry file: its problems, each at its line, or the entry. */
@@ -69,7 +89,7 @@ export async function readEntry(
       ctimeMs,
       digest,
       ...indexFields(checked.data),
-      photos: checked.photos,
+      photos: checked.photos.length ? checked.photos : none,
     },
     data: checked.data,
     ...(checked.photos.length && { written: source.data as Record<string, unknown> }),

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Placement } from '@/config';
 import { newestFirst } from '@/lib/publishing';
+import type { DirectoryListing } from './folder';
 
 /** What tells that a file changed without reading it: its size, modification and change times. */
 export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };
@@ -51,6 +52,8 @@ type SavedEntry = Omit<IndexedEntry, 'placement' | 'references' | 'placeholders'
 type Saved = {
   key: string;
   savedAt: number;
+  /** Every directory of the collection folders, by absolute path. */
+  listings: Record<string, DirectoryListing>;
   entries: SavedEntry[];
   /** Each entry's references, as `collection:id:path.to.field`, space-separated. */
   references: string[];
@@ -75,7 +78,7 @@ const savedEntry = (entry: IndexedEntry): SavedEntry => ({
 });
 
 /** What most entries hold of the lists; never changed, so shared. */
-const none: never[] = [];
+export const none: never[] = [];
 
 /** The entries read back, made whole in place: copying 100,000 would take a tenth of a second. */
 function entriesOf({ entries, references }: Saved): IndexedEntry[] {
@@ -97,10 +100,6 @@ function entriesOf({ entries, references }: Saved): IndexedEntry[] {
 /** Newest first, as lists show them. */
 const newest = (a: IndexedEntry, b: IndexedEntry) => newestFirst(a.placement, b.placement);
 
-// After this many entries are moved into place one by one, the order is made afresh when next
-// asked for: a build or a folder renamed changes thousands at once.
-const REORDER_AT = 500;
-
 // A file changed within this long before the index was saved may have changed again within the
 // file system's timestamp resolution, so its text is compared before it is trusted (as git does).
 // The change time is the later of the two: a change to the text or the times sets it.
@@ -116,7 +115,8 @@ export class EntryIndex {
   #savedAt = 0;
   #changed = false;
   #ordered: Map<string, IndexedEntry[]> | undefined;
-  #moved = 0;
+  /** Each directory of the collection folders as last read, by absolute path. */
+  listings = new Map<string, DirectoryListing>();
 
   constructor(
     readonly root: string,
@@ -130,6 +130,7 @@ export class EntryIndex {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as Saved;
       if (saved.key !== key) return index;
       index.#savedAt = saved.savedAt;
+      index.listings = new Map(Object.entries(saved.listings));
       // Joined by hand: a hundred thousand calls to join() cost a tenth of a second.
       const folder = sep === '/' ? `${resolve(root)}/` : undefined;
       for (const entry of entriesOf(saved)) {
@@ -152,7 +153,18 @@ export class EntryIndex {
       entry?.size === stamp.size &&
       entry.mtimeMs === stamp.mtimeMs &&
       entry.ctimeMs === stamp.ctimeMs;
-    return same && entry.ctimeMs < this.#savedAt - RACY_MS ? entry : undefined;
+    return same && this.settled(stamp) ? entry : undefined;
+  }
+
+  /** True when `stamp` was set well before the index was last saved: no change since can hide in it. */
+  settled(stamp: { ctimeMs: number }) {
+    return stamp.ctimeMs < this.#savedAt - RACY_MS;
+  }
+
+  /** The listing of a directory read now, kept until the next save. */
+  list(directory: string, listing: DirectoryListing) {
+    this.listings.set(directory, listing);
+    this.#changed = true;
   }
 
   set(path: string, entry: IndexedEntry) {
@@ -171,7 +183,6 @@ export class EntryIndex {
     if (!this.#ordered) {
       this.#ordered = Map.groupBy(this.entries.values(), (entry) => entry.collection);
       for (const list of this.#ordered.values()) list.sort(newest);
-      this.#moved = 0;
     }
     return this.#ordered;
   }
@@ -180,10 +191,6 @@ export class EntryIndex {
   #move(old: IndexedEntry | undefined, now: IndexedEntry | undefined) {
     const ordered = this.#ordered;
     if (!ordered || old === now) return;
-    if ((this.#moved += 1) > REORDER_AT) {
-      this.#ordered = undefined;
-      return;
-    }
     if (old) {
       const list = ordered.get(old.collection)!;
       list.splice(list.indexOf(old), 1);
@@ -204,10 +211,12 @@ export class EntryIndex {
   save(file: string) {
     if (!this.#changed) return;
     this.#savedAt = Date.now();
-    const entries = [...this.entries.values()];
+    // Newest first, so the order is found again at a glance.
+    const entries = [...this.newestFirst().values()].flat();
     const saved: Saved = {
       key: this.key,
       savedAt: this.#savedAt,
+      listings: Object.fromEntries(this.listings),
       entries: entries.map(savedEntry),
       references: entries.map((entry) => entry.references.map(referenceText).join(' ')),
     };

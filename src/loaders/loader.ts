@@ -7,8 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { siteRules, type SiteRules } from '@/config';
-import type { CollectionOptions } from './catalogue';
-import { changesIn, LOADER_NAME } from './refresh';
+import type { CollectionOptions } from './folder';
+import { changesIn, LOADER_NAME } from '../integrations/content-refresh';
 import { devSession, Session } from './session';
 
 /** The collection that holds each list's pick: its entries' ids in order, by the list's name. */

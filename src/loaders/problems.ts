@@ -39,17 +39,15 @@ const byPlace = (a: Problem, b: Problem) =>
 
 const said = (p: Problem) => `${p.field ? `${p.field}: ` : ''}${p.message}`;
 
-const counted = (count: number, word: string) => `${count} ${plural(count, word)}`;
-
 /** Every problem of one run, each at its `file:line:column`, which editors turn into a link. */
 export function formatProblems(
   problems: readonly Problem[],
   consequence = 'Nothing was built; fix these and run it again:',
 ): string {
-  const files = new Set(problems.map((p) => p.file)).size;
+  const [count, files] = [problems.length, new Set(problems.map((p) => p.file)).size];
   const place = (p: Problem) => (p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file);
   return [
-    `The content has ${counted(problems.length, 'problem')} in ${counted(files, 'file')}. ${consequence}`,
+    `The content has ${count} ${plural(count, 'problem')} in ${files} ${plural(files, 'file')}. ${consequence}`,
     '',
     ...[...problems].sort(byPlace).map((p) => `  ${place(p)}\n    ${said(p)}`),
   ].join('\n');

@@ -4,12 +4,13 @@ import type { LoaderContext } from 'astro/loaders';
 import type { SiteRules } from '@/config';
 import { plural } from '@/lib/format';
 import { publishingNow, type Mode } from '@/lib/publishing';
-import { Catalogue, type CollectionOptions } from './catalogue';
+import { Catalogue } from './catalogue';
 import { decide, type Decision } from './decide';
 import { hasEntryFiles, listEntryFiles } from './editor-manifest';
 import { engineKey } from './engine-key';
+import type { CollectionOptions } from './folder';
 import { formatProblems, githubAnnotations, type Problem } from './problems';
-import type { ContentChanges } from './refresh';
+import type { ContentChanges } from '../integrations/content-refresh';
 import { placeProblems } from './source';
 
 // `astro dev` saves the index, and tells the editor of files come or gone, this long after the
@@ -57,18 +58,12 @@ export class Session {
   ) {
     const { config, logger } = context;
     const root = fileURLToPath(config.root);
-    const key = engineKey(root, fileURLToPath(config.srcDir));
+    const key = await engineKey(root, fileURLToPath(config.srcDir));
     if (this.catalogue?.options.key !== key) {
       const indexFile = join(fileURLToPath(config.cacheDir), 'content-index.json');
       const digest = (text: string) => context.generateDigest(text);
-      this.catalogue = new Catalogue({
-        root,
-        collections,
-        key,
-        indexFile,
-        mode: this.mode,
-        digest,
-      });
+      const { mode } = this;
+      this.catalogue = new Catalogue({ root, collections, key, indexFile, mode, digest });
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();
@@ -139,7 +134,7 @@ export class Session {
     catalogue.save();
     if (this.#listed === catalogue.version) return;
     this.#listed = catalogue.version;
-    listEntryFiles(root, catalogue.entryFiles());
+    listEntryFiles(root, [...catalogue.folders.values()]);
   }
 }
 

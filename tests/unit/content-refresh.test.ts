@@ -7,8 +7,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { contentRefresh } from '@/integrations/content-refresh';
-import { changesIn, LOADER_NAME } from '@/loaders/refresh';
+import { changesIn, contentRefresh, LOADER_NAME } from '@/integrations/content-refresh';
 import { tempProject, writeFiles } from '../support/temp-project';
 
 /** Starts the integration in `astro dev` on a project holding one post. */

@@ -4,15 +4,15 @@
  * in which Astro runs the collections' loaders cannot change the outcome. Parses are counted at
  * `parseSource`, the one place every entry file is parsed.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { List, SiteRules } from '@/config';
-import type { CollectionOptions } from '@/loaders/catalogue';
+import type { CollectionOptions } from '@/loaders/folder';
 import type * as Core from '@/loaders/decide';
 import { decide } from '@/loaders/decide';
 import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
-import { contentChanges } from '@/loaders/refresh';
+import { contentChanges } from '@/integrations/content-refresh';
 import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
@@ -29,6 +29,10 @@ import { photo, tempProject, writeFiles } from '../support/temp-project';
 vi.mock('@/loaders/source', async (original) => {
   const actual = await original<typeof Source>();
   return { ...actual, parseSource: vi.fn(actual.parseSource) };
+});
+vi.mock('node:fs', async (original) => {
+  const actual = await original<typeof import('node:fs')>();
+  return { ...actual, readdirSync: vi.fn(actual.readdirSync) };
 });
 vi.mock('@/loaders/decide', async (original) => {
   const actual = await original<typeof Core>();
@@ -71,9 +75,11 @@ const member =
 
 /** The engine key covers the content config and what it imports; these stand in for ours. */
 const config = {
-  'src/content.config.ts': "import { blogSchema } from './schemas/blog';\nexport {};\n",
+  'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./src/*'] } } }),
+  'src/content.config.ts':
+    "import { blogSchema } from './schemas/blog';\nexport const collections = { blogSchema };\n",
   'src/schemas/blog.ts':
-    "import { text } from '@/schemas/fields';\nexport const blogSchema = {};\n",
+    "import { text } from '@/schemas/fields';\nexport const blogSchema = { text };\n",
   'src/schemas/fields.ts': 'export const text = 1;\n',
 };
 
@@ -99,6 +105,27 @@ function site(files: Record<string, string | Buffer> = {}, rules = showingWhole(
 }
 
 describe('from one build to the next', () => {
+  it('lists a directory again only when its own stamps changed, as git trusts a folder', async () => {
+    const { run, write, stored, at } = site();
+    await run();
+    // Stamps are trusted once they are 2 s older than a save of the index (git's racy window):
+    // a run after that lists the directories again once, and saves them as settled.
+    await new Promise((later) => setTimeout(later, 2100));
+    await run();
+    const listed = () =>
+      vi
+        .mocked(readdirSync)
+        .mock.calls.map(([directory]) => String(directory).slice(at('').length + 1));
+    vi.mocked(readdirSync).mockClear();
+    await run();
+    expect(listed()).toEqual([]);
+
+    write({ 'src/content/blog/new.md': post('New') });
+    await run();
+    expect(listed()).toEqual(['src/content/blog']);
+    expect(stored('blog').get('new')?.data['title']).toBe('New');
+  });
+
   it('reads no file again when none has changed, and keeps every entry', async () => {
     const { run, stored } = site();
     expect((await run()).error).toBe('');
@@ -152,10 +179,11 @@ describe('from one build to the next', () => {
     ['the content config itself', 'src/content.config.ts'],
     ['the lockfile', 'package-lock.json'],
   ])('reads every file again when %s changes', async (_, file) => {
-    const { run, write } = site();
+    const { run, write, at } = site();
     await run();
     vi.mocked(parseSource).mockClear();
-    write({ [file]: `// changed\n${file.endsWith('.json') ? '' : 'export {};\n'}` });
+    const before = existsSync(at(file)) ? readFileSync(at(file), 'utf8') : '';
+    write({ [file]: `${before}\n${file.endsWith('.json') ? '' : '// changed\n'}` });
 
     await run();
     expect(parsed().sort()).toEqual([
