@@ -1,7 +1,7 @@
 /**
  * `npm run bench:scale -- N`: the writer's loop with N synthetic recipes and N synthetic posts,
  * measured in one run beside the sample site's own build and Hugo, and written into
- * docs/SCALE.md (a row per size and loader).
+ * docs/SCALE.md (a row per size).
  *
  * - Builds: cold (no content store), again with nothing changed, and again after editing one
  *   post (the median of 3 edits, each checked on the built page).
@@ -14,8 +14,7 @@
  *   The row compares like with like: cold build with cold build, `npm run dev` ready with
  *   `hugo server` ready, save to page with save to page.
  *
- * Options: --loader=glob builds with Astro's own glob() loader instead (builds only);
- * --no-dev skips both dev servers; --no-hugo.
+ * Options: --no-dev skips both dev servers; --no-hugo.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,8 +29,7 @@ import { writeSynthetic } from './synthetic.ts';
 
 const args = process.argv.slice(2);
 const count = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
-const glob = args.includes('--loader=glob');
-const withDev = !glob && !args.includes('--no-dev');
+const withDev = !args.includes('--no-dev');
 const withHugo = !args.includes('--no-hugo') && hugoInstalled();
 const EDITS = 3;
 /** Saves timed in `hugo server`: as many as in the two `npm run dev` runs together. */
@@ -66,7 +64,6 @@ function timed(command: string, commandArgs: string[], cwd: string, env = {}): T
       ...process.env,
       NO_COLOR: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
-      ...(glob && { CONTENT_LOADER: 'glob' }),
       ...env,
     },
   });
@@ -115,8 +112,7 @@ const dir = join(projectRoot, '.bench', `scale-${count}`);
 rmSync(dir, { recursive: true, force: true });
 scratchProject(dir);
 writeSynthetic(dir, count);
-const loader = glob ? 'glob' : 'content engine';
-log(`${count} + ${count} synthetic entries, ${loader} loader`);
+log(`${count} + ${count} synthetic entries`);
 
 forgetStore(dir);
 const cold = astro(dir, 'build');
@@ -169,7 +165,6 @@ if (withHugo) {
 const entries = `${count.toLocaleString('en')} + ${count.toLocaleString('en')}`;
 const row = [
   entries,
-  loader,
   vsHugo(seconds(cold.seconds), ratio(cold.seconds, hugo?.cold)),
   `${seconds(unchanged)} (${(unchanged / sampleBuild).toFixed(1)}× sample)`,
   `${seconds(oneEdit)} (${(oneEdit / sampleBuild).toFixed(1)}× sample)`,
@@ -192,7 +187,6 @@ const row = [
 
 const head = [
   'Entries (recipes + posts)',
-  'Loader',
   'Cold build',
   'Rebuild, nothing changed',
   'Rebuild, one edit',
@@ -209,9 +203,9 @@ const head = [
 const doc = join(projectRoot, 'docs/SCALE.md');
 const size = (cell: string) => Number(cell.split(' + ')[0]!.replaceAll(',', ''));
 const kept = tableRows(readDocSection(doc, 'scale')).filter(
-  (cells) => cells.length === head.length && (cells[0] !== entries || cells[1] !== loader),
+  (cells) => cells.length === head.length && cells[0] !== entries,
 );
-const rows = [...kept, row].sort((a, b) => size(a[0]!) - size(b[0]!) || a[1]!.localeCompare(b[1]!));
+const rows = [...kept, row].sort((a, b) => size(a[0]!) - size(b[0]!));
 const machine =
   `Latest run: ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores ` +
   `(${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`;

@@ -1,6 +1,7 @@
 // Synthetic recipes and posts for the scale benchmark, written the ways writers write them:
 // .mdx and .md files, some in year folders, some as a folder per entry, a few drafts and a few
-// scheduled. Field values come from the schemas' own lists, so they are always valid.
+// scheduled, each about as long as a committed entry (3 KB). Field values come from the schemas'
+// own lists, so they are always valid.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { blogCategories, difficulties, recipeCategories } from '../../src/schemas/vocabulary.ts';
@@ -11,7 +12,9 @@ const paragraph =
   'Tuesday with ordinary pans and supermarket ingredients.';
 
 const body = (n: number) =>
-  `Notes for entry ${n}.\n\n## Why it works\n\n${paragraph}\n\n${paragraph}\n\n- Prep first.\n- Cook second.\n`;
+  `Notes for entry ${n}.\n\n## Why it works\n\n${paragraph}\n\n${paragraph}\n\n${paragraph}\n\n` +
+  `## How to make it yours\n\n${paragraph}\n\n${paragraph}\n\n${paragraph}\n\n${paragraph}\n\n` +
+  `- Prep first.\n- Cook second.\n- Taste before you serve.\n`;
 
 /** The nth of a list, cycling. */
 const nth = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
