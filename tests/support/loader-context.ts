@@ -11,7 +11,7 @@ import type { DataStore, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { vi } from 'vitest';
 import type { SiteRules } from '@/config';
-import type { CollectionOptions } from '@/loaders/catalogue';
+import type { CollectionOptions } from '@/loaders/folder';
 import { contentEngine, PICKS } from '@/loaders/loader';
 import type { SchemaFactory } from '@/loaders/validate';
 
