@@ -5,7 +5,7 @@ const script = (process.env['npm_lifecycle_event'] ?? 'vitest').replace(/\W+/g, 
 
 export default getViteConfig({
   test: {
-    // One report per npm script (test:unit, test:content), for scripts/test-summary.mjs.
+    // One report per npm script (test:unit, test:content, test:site), for scripts/test-summary.mjs.
     reporters: process.env['CI']
       ? ['default', ['json', { outputFile: `reports/vitest-${script}.json` }]]
       : ['default'],
@@ -14,6 +14,9 @@ export default getViteConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       // Slow tests that run the real Astro CLI on scratch copies of the project.
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
+      // Fast tests that read the production build in dist/ (npm run build first): everything a
+      // page, feed or sitemap says without a browser running it.
+      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'] } },
     ],
   },
 });

@@ -16,7 +16,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// One Vitest report per project run: reports/vitest-test-unit.json, vitest-test-content.json.
+// One Vitest report per project run: reports/vitest-test-unit.json, vitest-test-content.json,
+// vitest-test-site.json.
 const vitestReports = existsSync(dir)
   ? readdirSync(dir).filter((name) => /^vitest.*\.json$/.test(name))
   : [];

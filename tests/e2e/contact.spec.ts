@@ -51,22 +51,16 @@ async function expectKept(form: Form, values: Values) {
 }
 
 test.describe('contact form', () => {
-  test('has required name, email, subject and message fields with visible labels', async ({
+  test('shows the name, email, subject and message fields with visible labels', async ({
     readPage,
   }) => {
     const page = await readPage('/contact');
-    const f = fields(page);
-    for (const [key, control] of Object.entries(f)) {
-      await expect(control, key).toHaveCount(1);
-      await expect(control, key).toBeVisible();
-      await expect(control, key).toHaveJSProperty('required', true);
+    for (const [label, control] of Object.entries(fields(page))) {
+      await expect(control, label).toBeVisible();
+      // The field's own label (tests/site/contact.test.ts checks its text and the constraints).
+      const id = await control.getAttribute('id');
+      await expect(page.locator(`label[for="${id}"]`), label).toBeVisible();
     }
-    for (const label of ['Name', 'Email', 'Subject', 'Message']) {
-      await expect(page.getByRole('main').getByText(label, { exact: true }).first()).toBeVisible();
-    }
-    await expect(f.email).toHaveAttribute('type', 'email');
-    await expect(f.message).toHaveJSProperty('tagName', 'TEXTAREA');
-    await expect(f.message).toHaveAttribute('rows', '5');
   });
 
   test('an empty submit is blocked and shows no toast', async ({ page }) => {
@@ -117,20 +111,5 @@ test.describe('contact form', () => {
     await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
     for (const control of Object.values(f)) await expect(control).toHaveValue('');
     await expect(page).toHaveURL(/\/contact\/?$/);
-  });
-});
-
-test.describe('contact details', () => {
-  test('shows blocks for email, phone and address', async ({ readPage }) => {
-    const page = await readPage('/contact');
-    const main = page.getByRole('main');
-    for (const heading of ['Email', 'Phone', 'Address']) {
-      await expect(main.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-    }
-    await expect(main.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:\S+@\S+$/);
-    await expect(main.getByRole('link', { name: /^\+?[\d ()-]+$/ })).toHaveAttribute(
-      'href',
-      /^tel:/,
-    );
   });
 });

@@ -50,46 +50,19 @@ export const test = base.extend<
   },
 });
 
-/**
- * The spec's own numbers, written out here and nowhere else in the tests, so that a changed count
- * or duration in the code fails the suite (docs/BEHAVIOUR.md).
- */
-export const SPEC = {
-  /** Cards on each page. */
-  featuredRecipes: 6,
-  recipeCards: 12,
-  postCards: 8,
-  homePosts: 4,
-  /** How long a toast stays before it dismisses itself. */
-  toastMs: 5000,
-  /** Toasts on screen at once. */
-  visibleToasts: 1,
-  /** The blog's fixed pagination label. */
-  pageLabel: 'Page 1 of 3',
-} as const;
-
-/**
- * Toast texts exactly as visitors read them (docs/BEHAVIOUR.md). Written out rather than imported
- * from src/components/islands/NoticeToaster.tsx, so that a changed text fails here.
- */
-export const GENERIC_TOAST =
-  "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
-export const FILTER_TOAST = 'Filter functionality is not implemented yet. Stay tuned!';
-export const SENT_TITLE = 'Message Sent (Simulation)';
-export const SENT_DESCRIPTION =
-  "Thanks for reaching out! We'll get back to you shortly. (This is a demo).";
-
-/** The five routes (docs/BEHAVIOUR.md), with the label of their header link and their main heading. */
-export const routes = [
-  { path: '/', nav: 'Home', heading: 'Discover Culinary Magic' },
-  { path: '/recipes', nav: 'Recipes', heading: 'Explore Our Recipes' },
-  { path: '/blog', nav: 'Blog', heading: 'From Our Kitchen to Yours' },
-  { path: '/about', nav: 'About', heading: /About|Story/i },
-  { path: '/contact', nav: 'Contact', heading: /Contact|Touch/i },
-] as const;
-
-/** Every page, including the not-found page, for checks that apply site-wide. */
-export const allPages = [...routes.map((r) => r.path), '/this-page-does-not-exist'] as const;
+// The spec's numbers, toast texts and routes, pinned once in tests/spec.ts for these tests and
+// the built-site tests (tests/site) alike.
+export {
+  allPages,
+  companyLinks,
+  FILTER_TOAST,
+  GENERIC_TOAST,
+  LONG_DATE,
+  routes,
+  SENT_DESCRIPTION,
+  SENT_TITLE,
+  SPEC,
+} from '../spec';
 
 export const viewports = {
   mobile: { width: 375, height: 812 },
@@ -255,10 +228,6 @@ export async function hasHorizontalScroll(page: Page): Promise<boolean> {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
 }
-
-/** Month D, YYYY, e.g. "November 18, 2025". */
-export const LONG_DATE =
-  /^(January|February|March|April|May|June|July|August|September|October|November|December) ([1-9]|[12]\d|3[01]), \d{4}$/;
 
 /** The constraint-validation state of a form control. */
 export async function validity(

@@ -18,11 +18,6 @@ const newsletter = (page: Page) =>
 const newsletterEmail = (page: Page) => newsletter(page).getByRole('textbox');
 
 test.describe('home hero', () => {
-  test('shows the headline "Discover Culinary Magic"', async ({ readPage }) => {
-    const page = await readPage('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Culinary Magic');
-  });
-
   for (const label of ['Explore Recipes', 'Join Community']) {
     test(`${label} shows the not-implemented toast and stays on the page`, async ({ page }) => {
       await open(page, '/');
@@ -34,31 +29,9 @@ test.describe('home hero', () => {
       await expect(page).toHaveURL('/');
     });
   }
-
-  test('shows three stats, each a figure with a label', async ({ readPage }) => {
-    const page = await readPage('/');
-    await expect(hero(page).getByRole('definition')).toHaveCount(3);
-    await expect(hero(page).getByRole('term')).toHaveCount(3);
-  });
-
-  test("Today's Special card shows one recipe with its rating and time", async ({ readPage }) => {
-    const page = await readPage('/');
-    const special = page.getByRole('article').filter({ hasText: "Today's Special" });
-    await expect(special).toHaveCount(1);
-    await expect(special).toBeVisible();
-    await expect(special.getByRole('heading')).toHaveText(/\w/);
-    await expect(special).toContainText(/Rating: \d(\.\d)?/);
-    await expect(special).toContainText(/Time: \d+ (min|hr)/);
-  });
 });
 
 test.describe('home featured recipes', () => {
-  test(`shows exactly ${SPEC.featuredRecipes} recipe cards`, async ({ readPage }) => {
-    const page = await readPage('/');
-    await expect(featured(page).getByRole('heading', { name: 'Featured Recipes' })).toBeVisible();
-    await expect(featured(page).getByRole('article')).toHaveCount(SPEC.featuredRecipes);
-  });
-
   test('clicking a card shows the not-implemented toast', async ({ page }) => {
     await open(page, '/');
     const card = featured(page).getByRole('article').first();
@@ -127,16 +100,6 @@ test.describe('home latest from our blog', () => {
 });
 
 test.describe('home newsletter', () => {
-  test('has a required email-type field and a Subscribe Now button', async ({ readPage }) => {
-    const page = await readPage('/');
-    const email = newsletterEmail(page);
-    await expect(email).toHaveCount(1);
-    await expect(email).toHaveAttribute('type', 'email');
-    await expect(email).toHaveJSProperty('required', true);
-    await expect(email).toHaveAccessibleName(/email/i);
-    await expect(newsletter(page).getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
-  });
-
   test('an empty submit is blocked: no toast and the page stays', async ({ page }) => {
     await open(page, '/');
     const email = newsletterEmail(page);
@@ -167,17 +130,5 @@ test.describe('home newsletter', () => {
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
     await expect(email).toHaveValue('');
     await expect(page).toHaveURL('/');
-  });
-
-  test('shows three stats, each a figure with a label', async ({ readPage }) => {
-    const page = await readPage('/');
-    await expect(newsletter(page).getByRole('definition')).toHaveCount(3);
-    await expect(newsletter(page).getByRole('term')).toHaveCount(3);
-  });
-
-  test('shows a privacy note: no spam, unsubscribe at any time', async ({ readPage }) => {
-    const page = await readPage('/');
-    await expect(newsletter(page).getByText(/no spam/i)).toBeVisible();
-    await expect(newsletter(page).getByText(/unsubscribe at any time/i)).toBeVisible();
   });
 });

@@ -7,21 +7,12 @@ import {
   GENERIC_TOAST,
   hsl,
   open,
-  SPEC,
   test,
 } from './helpers';
-import { recipeCategories } from '../../src/schemas/vocabulary';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
 test.describe('recipes page', () => {
-  test('shows the heading "Explore Our Recipes" and a search box', async ({ readPage }) => {
-    const page = await readPage('/recipes');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Our Recipes');
-    await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('searchbox')).toHaveAccessibleName(/search/i);
-  });
-
   test('submitting a search shows the filter toast and does not reload', async ({ page }) => {
     await open(page, '/recipes');
     const search = page.getByRole('main').getByRole('searchbox');
@@ -42,42 +33,6 @@ test.describe('recipes page', () => {
       await expect(page).toHaveURL(/\/recipes\/?$/);
     });
   }
-
-  test(`shows exactly ${SPEC.recipeCards} recipe cards`, async ({ readPage }) => {
-    const page = await readPage('/recipes');
-    await expect(cards(page)).toHaveCount(SPEC.recipeCards);
-  });
-
-  test('each card shows category, favourite button, title, description, time, servings, rating and difficulty', async ({
-    readPage,
-  }) => {
-    const page = await readPage('/recipes');
-    await expect(cards(page)).toHaveCount(SPEC.recipeCards);
-    for (const card of await cards(page).all()) {
-      const title = card.getByRole('heading');
-      await expect(title).toHaveCount(1);
-      await expect(title).toHaveText(/\w{3,}/);
-      const name = (await title.textContent())?.trim() ?? '';
-      await expect(card.getByText(new RegExp(`^(${recipeCategories.join('|')})$`))).toBeVisible();
-      await expect(card.getByRole('button', { name: /favou?rite/i })).toBeVisible();
-      const description = card.getByRole('paragraph').filter({ hasText: /\w+ \w+ \w+ \w+/ });
-      await expect(description, `description of ${name}`).toHaveCount(1);
-      await expect(description).toBeVisible();
-      const facts = card.getByRole('listitem');
-      await expect(facts.filter({ hasText: /\b\d+\s*(min|hr)\b/ }), `time of ${name}`).toHaveCount(
-        1,
-      );
-      await expect(
-        facts.filter({ hasText: /\b\d+\s+servings?\b/ }),
-        `servings of ${name}`,
-      ).toHaveCount(1);
-      await expect(
-        facts.filter({ hasText: /\b(4\.[6-9]|5\.0)\b/ }),
-        `rating of ${name}`,
-      ).toHaveCount(1);
-      await expect(card.getByText(/^(Easy|Medium|Hard)$/), `difficulty of ${name}`).toBeVisible();
-    }
-  });
 
   test('difficulty badges are Easy green, Medium yellow and Hard red', async ({ readPage }) => {
     const page = await readPage('/recipes');

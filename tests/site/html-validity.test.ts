@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
-import { expect, test } from './helpers';
+import { relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtFile, builtPages, dist } from './built';
 
 /**
  * Every built page passes the W3C Nu Html Checker's HTML rules (the `vnu-jar` package, which
@@ -12,14 +12,11 @@ import { expect, test } from './helpers';
  * (`color-mix()` in oklab, `@property`, `margin-trim`) and calls valid modern CSS an error. So are
  * its warnings, which are advice rather than rules; they include a false alarm that the inline
  * scripts break the content security policy, which allows them by hash (the browser tests in
- * robustness.spec.ts check the real policy).
+ * tests/e2e/robustness.spec.ts check the real policy).
  */
 
 const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-const dist = join(import.meta.dirname, '../../dist');
-const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-  .map((entry) => join(entry.parentPath, entry.name));
+const pages = builtPages.map((path) => builtFile(path)!);
 
 type Message = { url: string; lastLine?: number; message: string };
 
@@ -30,10 +27,7 @@ function check(): Map<string, string[]> {
       return execFileSync(
         'java',
         ['-jar', vnu, '--errors-only', '--format', 'json', '--stdout', ...pages],
-        {
-          encoding: 'utf8',
-          maxBuffer: 1 << 26,
-        },
+        { encoding: 'utf8', maxBuffer: 1 << 26 },
       );
     } catch (error) {
       // The checker exits with 1 when it has anything to say; its report is still on stdout.
@@ -52,15 +46,17 @@ function check(): Map<string, string[]> {
   return byPage;
 }
 
-test.describe('HTML validity', () => {
+describe('HTML validity', () => {
   let reports = new Map<string, string[]>();
-  test.beforeAll(() => {
+  // Java starts once for every page; on a busy 2-core machine that takes a while.
+  beforeAll(() => {
     reports = check();
-  });
+  }, 120_000);
 
-  for (const page of pages) {
-    test(`${relative(dist, page)} passes the Nu Html Checker`, () => {
+  it.each(pages.map((page) => [relative(dist, page), page]))(
+    '%s passes the Nu Html Checker',
+    (_, page) => {
       expect(reports.get(page), 'messages from the checker').toEqual([]);
-    });
-  }
+    },
+  );
 });
