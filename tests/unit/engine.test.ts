@@ -4,6 +4,7 @@
  * in which Astro runs the collections' loaders cannot change the outcome. Parses are counted at
  * `parseSource`, the one place every entry file is parsed.
  */
+import type * as FileSystem from 'node:fs';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +32,7 @@ vi.mock('@/loaders/source', async (original) => {
   return { ...actual, parseSource: vi.fn(actual.parseSource) };
 });
 vi.mock('node:fs', async (original) => {
-  const actual = await original<typeof import('node:fs')>();
+  const actual = await original<typeof FileSystem>();
   return { ...actual, readdirSync: vi.fn(actual.readdirSync) };
 });
 vi.mock('@/loaders/decide', async (original) => {
