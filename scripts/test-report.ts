@@ -1,0 +1,107 @@
+/**
+ * `npm run test:report`: how many tests the last run had and where its time went, from the JSON
+ * reports a run with CI=true leaves in reports/ (`bash .ci/run` makes them), written into the
+ * README between `<!-- suite:begin -->` and `<!-- suite:end -->`. Nothing here is typed by hand.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { markdownTable, writeDocSection } from './lib/doc-section.ts';
+import { projectRoot } from './lib/scratch-project.ts';
+
+type VitestReport = {
+  startTime: number;
+  numTotalTests: number;
+  numFailedTests: number;
+  testResults: { startTime: number; endTime: number }[];
+};
+type Spec = { file: string; tests: { results: { duration: number }[] }[] };
+type Suite = { specs?: Spec[]; suites?: Suite[] };
+type PlaywrightReport = {
+  config: { workers?: number };
+  stats: {
+    startTime: string;
+    duration: number;
+    expected: number;
+    unexpected: number;
+    flaky: number;
+  };
+  suites: Suite[];
+};
+
+const reports = join(projectRoot, 'reports');
+const read = <T>(name: string) => JSON.parse(readFileSync(join(reports, name), 'utf8')) as T;
+const minutes = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
+
+if (!existsSync(join(reports, 'playwright.json'))) {
+  throw new Error('test-report: no reports/playwright.json; run `CI=true npm test` first');
+}
+
+// One Vitest report per npm script: vitest-test-unit.json, vitest-test-content.json, …
+const order = ['unit', 'content', 'site'];
+const steps = readdirSync(reports)
+  .filter((name) => /^vitest-test-.*\.json$/.test(name))
+  .sort((a, b) => order.indexOf(a.slice(12, -5)) - order.indexOf(b.slice(12, -5)))
+  .map((name) => {
+    const report = read<VitestReport>(name);
+    const end = Math.max(...report.testResults.map((file) => file.endTime));
+    const step = `npm run ${name.replace(/^vitest-|\.json$/g, '').replace('test-', 'test:')}`;
+    return {
+      step,
+      tests: report.numTotalTests,
+      failed: report.numFailedTests,
+      ms: end - report.startTime,
+    };
+  });
+
+const browser = read<PlaywrightReport>('playwright.json');
+const { stats } = browser;
+const byFile = new Map<string, { tests: number; ms: number }>();
+const walk = (suite: Suite) => {
+  for (const spec of suite.specs ?? []) {
+    const file = byFile.get(spec.file) ?? { tests: 0, ms: 0 };
+    for (const test of spec.tests) {
+      file.tests += 1;
+      file.ms += test.results.reduce((sum, result) => sum + result.duration, 0);
+    }
+    byFile.set(spec.file, file);
+  }
+  for (const inner of suite.suites ?? []) walk(inner);
+};
+browser.suites.forEach(walk);
+const browserTests = stats.expected + stats.unexpected + stats.flaky;
+steps.push({
+  step: 'npm run test:e2e',
+  tests: browserTests,
+  failed: stats.unexpected,
+  ms: stats.duration,
+});
+
+const total = steps.reduce((sum, step) => sum + step.tests, 0);
+const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+const testTime = [...byFile.values()].reduce((sum, file) => sum + file.ms, 0);
+const files = [...byFile].sort(([, a], [, b]) => b.ms - a.ms);
+
+const content = [
+  `${total} tests in the run of ${stats.startTime.slice(0, 10)}: ${total - failed} passed, ${failed} failed.`,
+  markdownTable(
+    ['Step', 'Tests', 'Time'],
+    steps.map(({ step, tests, ms }) => [`\`${step}\``, String(tests), minutes(ms)]),
+  ),
+  `The browser tests by file, as time spent in each file's tests (${browser.config.workers ?? '?'} ` +
+    `workers share the ${minutes(stats.duration)}):`,
+  markdownTable(
+    ['File', 'Tests', 'Time', 'Share'],
+    files.map(([file, { tests, ms }]) => [
+      `\`${file}\``,
+      String(tests),
+      minutes(ms),
+      `${Math.round((100 * ms) / testTime)} %`,
+    ]),
+  ),
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}).`,
+].join('\n\n');
+
+await writeDocSection(join(projectRoot, 'README.md'), 'suite', content);
+console.log(`test-report: ${total} tests, written into the README`);
