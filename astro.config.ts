@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
+import { photoFallback } from './src/integrations/photo-fallback';
 import { contentRefresh } from './src/integrations/content-refresh';
 import { markdownFeatures } from './src/lib/markdown';
 
@@ -21,6 +22,7 @@ export default defineConfig({
   integrations: [
     contentRefresh(),
     noticeCapture(),
+    photoFallback(),
     mdx(),
     react(),
     sitemap({ filter: (page) => !page.endsWith('/404/') }),

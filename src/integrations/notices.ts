@@ -6,7 +6,7 @@ import { sonnerStaticStyles } from './sonner-styles';
 const browser = new URL('../browser/', import.meta.url);
 
 /** Bundles a browser script into one minified classic script, small enough to inline. */
-async function inlineScript(entry: URL): Promise<string> {
+export async function inlineScript(entry: URL): Promise<string> {
   const { outputFiles } = await build({
     entryPoints: [entry.pathname],
     bundle: true,

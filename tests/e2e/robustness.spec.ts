@@ -262,6 +262,9 @@ test.describe('with the photo host unreachable', () => {
                   frameStyle.backgroundImage !== 'none' ||
                   !/rgba\(0, 0, 0, 0\)|transparent/.test(frameStyle.backgroundColor),
                 afterContent: getComputedStyle(img, '::after').content,
+                markedBroken: img.hasAttribute('data-broken'),
+                hidden: getComputedStyle(img).opacity === '0',
+                altDrawn: getComputedStyle(img).color !== 'rgba(0, 0, 0, 0)',
               };
             }),
           );
@@ -282,6 +285,14 @@ test.describe('with the photo host unreachable', () => {
             expect(img.coversFrame, `${label} fills its frame`).toBe(true);
             expect(img.afterContent, `${label} is covered by ::after`).not.toMatch(
               /^(none|normal)$/,
+            );
+            // What every engine does, WebKit included, which draws no ::after on a broken image.
+            expect(img.markedBroken, `${label} is marked broken`).toBe(true);
+            expect(img.hidden, `${label} is hidden, so no engine draws its broken-image icon`).toBe(
+              true,
+            );
+            expect(img.altDrawn, `the alt text of ${label} is not drawn over the frame`).toBe(
+              false,
             );
           }
 
