@@ -26,11 +26,11 @@ import {
   totalGzip,
 } from '../lib/page-weight.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
+import { serveStatic } from '../lib/static-host.ts';
 import { firstClickToToast } from './first-click.ts';
 import { PHOTOS_OFFLINE, photosFrom } from './headless.ts';
 import { lighthouseSeries, type LighthouseRun, type LighthouseSeries } from './lighthouse.ts';
 import { servePhotos } from './photo-host.ts';
-import { serveStatic } from './static-host.ts';
 
 const args = process.argv.slice(2);
 const lighthouseRuns = Number(

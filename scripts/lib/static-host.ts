@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -7,6 +7,7 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.css': 'text/css',
+  '.json': 'application/json',
   '.xml': 'application/xml',
   '.txt': 'text/plain',
   '.svg': 'image/svg+xml',
@@ -36,23 +37,46 @@ function headerRules(root: string) {
   return rules;
 }
 
+export type StaticHostOptions = {
+  /** The port to listen on; a free one when left out. */
+  port?: number;
+  /** Files served beside the site, by URL path ("/__test__/probe.js"), with their contents. */
+  extras?: Record<string, string>;
+  /** Rewrites every HTML page before it is sent. */
+  rewriteHtml?: (html: string) => string;
+};
+
 /**
  * Serves a built site as a static host does: gzip, `dist/_headers`, `index.html` for folders and
  * `404.html` for anything missing. `astro preview` does neither gzip nor headers.
  */
-export function serveStatic(root: string): Promise<{ url: string; close: () => void }> {
+export function serveStatic(
+  root: string,
+  { port = 0, extras = {}, rewriteHtml }: StaticHostOptions = {},
+): Promise<{ url: string; close: () => void }> {
   const rules = headerRules(root);
-  const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+  /** What the host sends for a URL path: an extra, the built file, or the site's 404 page. */
+  const source = (pathname: string) => {
+    const extra = extras[pathname];
+    if (extra !== undefined) return { name: pathname, status: 200, body: Buffer.from(extra) };
     const path = join(root, normalize(decodeURIComponent(pathname)).replace(/^(\.\.\/)+/, ''));
     const file = [path, join(path, 'index.html')].find(
       (f) => existsSync(f) && statSync(f).isFile(),
     );
-    const type = TYPES[extname(file ?? '.html')] ?? 'application/octet-stream';
+    const name = file ?? join(root, '404.html');
+    return { name, status: file ? 200 : 404, body: readFileSync(name) };
+  };
+  const respond = (request: IncomingMessage, response: ServerResponse) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const { name, status, body: contents } = source(pathname);
+    const type = TYPES[extname(name)] ?? 'application/octet-stream';
     const headers: Record<string, string> = { 'content-type': type, vary: 'accept-encoding' };
     for (const rule of rules)
       if (rule.path.test(pathname)) Object.assign(headers, Object.fromEntries(rule.headers));
-    let body = readFileSync(file ?? join(root, '404.html'));
+    let body =
+      rewriteHtml && type.startsWith('text/html')
+        ? Buffer.from(rewriteHtml(contents.toString('utf8')))
+        : contents;
     if (
       /text|xml|javascript|svg/.test(type) &&
       /gzip/.test(request.headers['accept-encoding'] ?? '')
@@ -60,12 +84,21 @@ export function serveStatic(root: string): Promise<{ url: string; close: () => v
       body = gzipSync(body);
       headers['content-encoding'] = 'gzip';
     }
-    response.writeHead(file ? 200 : 404, headers).end(body);
+    response.writeHead(status, headers).end(body);
+  };
+  const server = createServer((request, response) => {
+    try {
+      respond(request, response);
+    } catch (error) {
+      // A file that went away mid-request (a build running beside the server), say.
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    }
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    }),
-  );
+    });
+  });
 }
