@@ -5,7 +5,8 @@ const script = (process.env['npm_lifecycle_event'] ?? 'vitest').replace(/\W+/g, 
 
 export default getViteConfig({
   test: {
-    // One report per npm script (test:unit, test:content, test:site), for scripts/test-summary.mjs.
+    // One report per npm script (test:unit, test:content, test:site, test:engines), for
+    // scripts/test-summary.mjs.
     reporters: process.env['CI']
       ? ['default', ['json', { outputFile: `reports/vitest-${script}.json` }]]
       : ['default'],
@@ -17,6 +18,19 @@ export default getViteConfig({
       // Fast tests that read the production build in dist/ (npm run build first): everything a
       // page, feed or sitemap says without a browser running it.
       { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'] } },
+      // The production build in WebKit and Firefox, served with a script that records errors
+      // (npm run build first): what a visitor does on each route, at 375 and 1280 px.
+      {
+        extends: true,
+        test: {
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          globalSetup: ['tests/engines/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 5000, interval: 100 } },
+        },
+      },
     ],
   },
 });

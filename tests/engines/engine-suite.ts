@@ -1,0 +1,58 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, inject, test } from 'vitest';
+import {
+  ENGINE_NAMES,
+  launch,
+  missingFor,
+  type Browser,
+  type Engine,
+} from '../../scripts/engines/engines.ts';
+import { Visitor } from './visitor.ts';
+
+/** Where a failed test leaves a screenshot of the page as it failed. */
+const FAILURES = join(import.meta.dirname, '../../test-results/engines');
+
+/**
+ * The tests of one engine, with its browser started before them and closed after them, whatever
+ * they do. An engine that is not installed is skipped, with the reason in its name; in CI
+ * (CI=true) it fails instead, so that a run never passes without it.
+ */
+export function describeEngine(engine: Engine, scenarios: (visitor: () => Visitor) => void): void {
+  const name = ENGINE_NAMES[engine];
+  const missing = missingFor(engine);
+  if (missing.length && process.env['CI']) {
+    test(`${name} is installed`, () => {
+      throw new Error(`${name} needs ${missing.join(' and ')}: run bash .ci/run, or set the path`);
+    });
+  }
+  const title = missing.length ? `${name} (skipped: ${missing.join(' and ')} missing)` : name;
+
+  describe.skipIf(missing.length > 0)(title, () => {
+    let browser: Browser | undefined;
+    let visitor: Visitor | undefined;
+
+    beforeAll(async () => {
+      const site = inject('site');
+      // The site listens on ENGINES_PORT; the engine on the two ports after it.
+      browser = await launch(engine, { site, port: Number(new URL(site).port) + 1 });
+      visitor = new Visitor(browser, site);
+    });
+
+    afterAll(() => browser?.close());
+
+    beforeEach(({ task, onTestFailed }) => {
+      onTestFailed(async () => {
+        if (!browser) return;
+        await mkdir(FAILURES, { recursive: true });
+        const file = `${engine}-${task.name.replace(/[^\w]+/g, '-')}.png`;
+        await writeFile(join(FAILURES, file), await browser.screenshot({ fullPage: false }));
+      });
+    });
+
+    scenarios(() => {
+      if (!visitor) throw new Error(`${name} did not start`);
+      return visitor;
+    });
+  });
+}
