@@ -28,16 +28,15 @@ export const gzipBytes = (data: string | Uint8Array) => gzipSync(data, { level: 
 export type Script = { name: string; gzip: number };
 
 /**
- * Opens `path`, lets it load and go idle without any input, and returns the JavaScript that ran:
+ * Opens `path`, lets it load and settle without any input, and returns the JavaScript that ran:
  * every inline and external script the browser executed, gzipped one by one. Code fetched ahead
  * for a first click but not yet run is not counted; V8's coverage tells the two apart.
  */
-export async function javascriptRun(page: Page, path: string, idleMs = 2000): Promise<Script[]> {
+export async function javascriptRun(page: Page, path: string): Promise<Script[]> {
   await page.coverage.startJSCoverage({ resetOnNavigation: false, reportAnonymousScripts: false });
   const document = await page.goto(path, { waitUntil: 'load' });
   if (!document?.ok()) throw new Error(`${path} answered ${document?.status() ?? 'nothing'}`);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(idleMs);
+  await settled(page);
   const scripts = await page.coverage.stopJSCoverage();
   const ran = scripts.filter(({ functions }) =>
     functions.some(({ ranges }) => ranges.some(({ count }) => count > 0)),
@@ -46,6 +45,30 @@ export async function javascriptRun(page: Page, path: string, idleMs = 2000): Pr
     name: url === document.url() ? `inline: ${source.trim().slice(0, 40)}…` : new URL(url).pathname,
     gzip: gzipBytes(source),
   }));
+}
+
+/** How long a page must go without fetching anything, its browser idle, to count as settled. */
+const SETTLED_QUIET_MS = 500;
+
+/**
+ * Resolves once the loaded page has settled: its browser idle, and nothing fetched, such as code
+ * fetched ahead once the page went idle, for `SETTLED_QUIET_MS`. Anything a page starts on its
+ * own when idle has started by then.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async (quietMs) => {
+    const idle = () =>
+      new Promise((done) =>
+        'requestIdleCallback' in window ? requestIdleCallback(done) : setTimeout(done, 50),
+      );
+    const fetched = () => performance.getEntriesByType('resource').length;
+    for (let seen = -1; seen !== fetched();) {
+      seen = fetched();
+      await idle();
+      await new Promise((quiet) => setTimeout(quiet, quietMs));
+      await idle();
+    }
+  }, SETTLED_QUIET_MS);
 }
 
 export const totalGzip = (scripts: readonly Script[]) => scripts.reduce((n, s) => n + s.gzip, 0);
@@ -83,34 +106,38 @@ export async function holdFontsUntilFirstPaint(page: Page): Promise<void> {
 
 export type LayoutShift = { value: number; sources: string[] };
 
-/** Layout shifts so far that count towards CLS (none right after input), with what moved. */
+/**
+ * Every layout shift since the page's first byte that counts towards CLS (none right after
+ * input), with what moved and from where to where.
+ */
 export async function layoutShifts(page: Page): Promise<LayoutShift[]> {
-  return page.evaluate(
-    () =>
-      new Promise<LayoutShift[]>((resolve) => {
-        type Entry = PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node }[];
-        };
-        const describe = (node?: Node) =>
-          node instanceof Element
-            ? `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 3).join('.')}`
-            : (node?.nodeName ?? '?');
-        // Layout shifts reach only observers; `buffered` replays those before this one.
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          resolve(
-            (list.getEntries() as Entry[])
-              .filter((entry) => !entry.hadRecentInput)
-              .map((entry) => ({
-                value: entry.value,
-                sources: entry.sources.map((source) => describe(source.node)),
-              })),
-          );
-        }).observe({ type: 'layout-shift', buffered: true });
-        // No shift at all means no callback.
-        setTimeout(() => resolve([]), 500);
-      }),
-  );
+  return page.evaluate(() => {
+    type Entry = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: {
+        node?: Node | null;
+        previousRect: DOMRectReadOnly;
+        currentRect: DOMRectReadOnly;
+      }[];
+    };
+    const name = (node?: Node | null) =>
+      node instanceof Element
+        ? `<${node.localName}> "${(node.textContent ?? '').trim().slice(0, 40)}"`
+        : (node?.nodeName ?? 'a node no longer in the page');
+    // Layout shifts reach only observers; `buffered` hands this one those that came before it.
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const entries = observer.takeRecords() as Entry[];
+    observer.disconnect();
+    return entries
+      .filter((entry) => !entry.hadRecentInput)
+      .map((entry) => ({
+        value: entry.value,
+        sources: entry.sources.map(
+          ({ node, previousRect: before, currentRect: after }) =>
+            `${name(node)} at ${Math.round(entry.startTime)} ms, from y=${Math.round(before.y)} to y=${Math.round(after.y)}`,
+        ),
+      }));
+  });
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { allPages, expect, open, settleAnimations, test, viewports } from './helpers';
+import { allPages, expect, settleAnimations, test, viewports } from './helpers';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -36,16 +36,16 @@ for (const size of ['mobile', 'desktop'] as const) {
     test.use({ viewport: viewports[size] });
 
     for (const path of allPages) {
-      test(`${path} has no WCAG 2.1 A/AA or best-practice violations`, async ({ page }) => {
-        await open(page, path);
+      test(`${path} has no WCAG 2.1 A/AA or best-practice violations`, async ({ visit }) => {
+        const page = await visit(path);
         await settleAnimations(page);
         await expectNoViolations(page);
       });
     }
 
     if (size === 'mobile') {
-      test('/ with the mobile menu open has no violations', async ({ page }) => {
-        await open(page, '/');
+      test('/ with the mobile menu open has no violations', async ({ visit }) => {
+        const page = await visit('/');
         await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
         await settleAnimations(page);
         await expectNoViolations(page);
@@ -54,8 +54,8 @@ for (const size of ['mobile', 'desktop'] as const) {
   });
 }
 
-test('a toast on screen introduces no violations', async ({ page }) => {
-  await open(page, '/recipes');
+test('a toast on screen introduces no violations', async ({ visit }) => {
+  const page = await visit('/recipes');
   await page.getByRole('main').getByRole('button', { name: 'Load More Recipes' }).click();
   await expect(
     page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem'),
@@ -65,8 +65,10 @@ test('a toast on screen introduces no violations', async ({ page }) => {
 });
 
 test.describe('keyboard', () => {
-  test('a skip-to-content link is the first Tab stop and moves focus to main', async ({ page }) => {
-    await open(page, '/recipes');
+  test('a skip-to-content link is the first Tab stop and moves focus to main', async ({
+    visit,
+  }) => {
+    const page = await visit('/recipes');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: /skip to (main )?content/i });
     await expect(skip).toBeFocused();
@@ -146,9 +148,9 @@ test.describe('keyboard', () => {
 
   for (const path of ['/', '/recipes', '/blog', '/about', '/contact']) {
     test(`every control on ${path} shows a visible focus indicator when tabbed to`, async ({
-      page,
+      visit,
     }) => {
-      await open(page, path);
+      const page = await visit(path);
       await settleAnimations(page);
       const stops = await tabThrough(page);
       expect(stops.length).toBeGreaterThan(10);
@@ -166,8 +168,8 @@ test.describe('keyboard', () => {
 
   test.describe('at 375px', () => {
     test.use({ viewport: viewports.mobile });
-    test('the menu button and the menu links show a focus indicator', async ({ page }) => {
-      await open(page, '/');
+    test('the menu button and the menu links show a focus indicator', async ({ visit }) => {
+      const page = await visit('/');
       const button = page.getByRole('banner').getByRole('button', { name: /menu/i });
       for (let i = 0; i < 10; i++) {
         await page.keyboard.press('Tab');
@@ -193,8 +195,8 @@ test.describe('keyboard', () => {
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('the header has no entrance animation', async ({ page }) => {
-    await page.goto('/');
+  test('the header has no entrance animation', async ({ visit }) => {
+    const page = await visit('/');
     const { name, duration } = await page.getByRole('banner').evaluate((el) => {
       const s = getComputedStyle(el);
       return { name: s.animationName, duration: parseFloat(s.animationDuration) };

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectActionToasts,
-  FILTER_TOAST,
-  GENERIC_TOAST,
-  open,
-  SPEC,
-  test,
-} from './helpers';
+import { expect, expectActionToasts, FILTER_TOAST, GENERIC_TOAST, SPEC, test } from './helpers';
 
 const posts = (page: Page) => page.getByRole('main').getByRole('article');
 
 test.describe('blog page', () => {
-  test('submitting a search shows the filter toast and does not reload', async ({ page }) => {
-    await open(page, '/blog');
+  test('submitting a search shows the filter toast and does not reload', async ({ visit }) => {
+    const page = await visit('/blog');
     const search = page.getByRole('main').getByRole('searchbox');
     await search.fill('sourdough');
     await expectActionToasts(page, () => search.press('Enter'), FILTER_TOAST);
@@ -22,8 +14,8 @@ test.describe('blog page', () => {
   });
 
   for (const name of ['All Categories', 'Sort by: Newest']) {
-    test(`${name} shows the filter toast`, async ({ page }) => {
-      await open(page, '/blog');
+    test(`${name} shows the filter toast`, async ({ visit }) => {
+      const page = await visit('/blog');
       await expectActionToasts(
         page,
         () => page.getByRole('main').getByRole('button', { name, exact: true }).click(),
@@ -32,8 +24,8 @@ test.describe('blog page', () => {
     });
   }
 
-  test('a post card shows the not-implemented toast when clicked', async ({ page }) => {
-    await open(page, '/blog');
+  test('a post card shows the not-implemented toast when clicked', async ({ visit }) => {
+    const page = await visit('/blog');
     await expectActionToasts(
       page,
       () => posts(page).first().getByRole('heading').click(),
@@ -43,8 +35,8 @@ test.describe('blog page', () => {
   });
 
   for (const name of ['Previous', 'Next']) {
-    test(`pagination ${name} shows the filter toast and stays on page 1`, async ({ page }) => {
-      await open(page, '/blog');
+    test(`pagination ${name} shows the filter toast and stays on page 1`, async ({ visit }) => {
+      const page = await visit('/blog');
       const main = page.getByRole('main');
       await expectActionToasts(
         page,

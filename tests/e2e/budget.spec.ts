@@ -17,7 +17,7 @@ import { expect, test } from './helpers';
  * The performance budget of every route (`npm run budget`), counted the way `npm run bench`
  * counts it (scripts/lib/page-weight.ts):
  * - at most 6 KB of gzipped JavaScript runs before the visitor acts, inline scripts included,
- *   even once the page has been idle a while (code fetched ahead for a first click is not run);
+ *   even once the page has settled (code fetched ahead for a first click is not run);
  * - nothing hydrates until the visitor acts;
  * - nothing shifts while the page loads, on a phone and a desktop, with the photo host offline and
  *   the web fonts arriving after the first paint;
@@ -28,9 +28,6 @@ import { expect, test } from './helpers';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const list = (scripts: Script[]) => scripts.map((s) => `  ${kb(s.gzip)}  ${s.name}`).join('\n');
-
-/** How long an idle page is watched for anything hydrating on its own. */
-const IDLE_WATCH_MS = 3000;
 
 /** The display face; the home page's headline also sets one word in its italic. */
 const webFonts = (route: string) => (route === '/' ? 2 : 1);
@@ -50,7 +47,7 @@ for (const route of ROUTES) {
       page,
     }) => {
       await blockPhotos(page);
-      const ran = await javascriptRun(page, route, IDLE_WATCH_MS);
+      const ran = await javascriptRun(page, route);
       expect(
         totalGzip(ran),
         `${route} runs ${kb(totalGzip(ran))} before any input:\n${list(ran)}`,

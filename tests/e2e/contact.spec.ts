@@ -3,7 +3,6 @@ import {
   expect,
   expectNoToast,
   expectToast,
-  open,
   SENT_DESCRIPTION,
   SENT_TITLE,
   test,
@@ -21,11 +20,6 @@ const fields = (page: Page) => ({
   message: field(page, 'Message'),
 });
 const send = (page: Page) => page.getByRole('main').getByRole('button', { name: /send/i });
-
-async function openForm(page: Page) {
-  await open(page, '/contact');
-  return fields(page);
-}
 
 type Form = ReturnType<typeof fields>;
 type Values = Partial<Record<keyof Form, string>>;
@@ -52,9 +46,9 @@ async function expectKept(form: Form, values: Values) {
 
 test.describe('contact form', () => {
   test('shows the name, email, subject and message fields with visible labels', async ({
-    readPage,
+    visit,
   }) => {
-    const page = await readPage('/contact');
+    const page = await visit('/contact');
     for (const [label, control] of Object.entries(fields(page))) {
       await expect(control, label).toBeVisible();
       // The field's own label (tests/site/contact.test.ts checks its text and the constraints).
@@ -63,8 +57,9 @@ test.describe('contact form', () => {
     }
   });
 
-  test('an empty submit is blocked and shows no toast', async ({ page }) => {
-    const f = await openForm(page);
+  test('an empty submit is blocked and shows no toast', async ({ visit }) => {
+    const page = await visit('/contact');
+    const f = fields(page);
     await send(page).click();
     expect(await validity(f.name)).toMatchObject({ valid: false, valueMissing: true });
     await expectNoToast(page);
@@ -72,9 +67,10 @@ test.describe('contact form', () => {
   });
 
   test('a submit with a malformed email is blocked and keeps everything typed', async ({
-    page,
+    visit,
   }) => {
-    const f = await openForm(page);
+    const page = await visit('/contact');
+    const f = fields(page);
     const typed = { ...validMessage, email: 'ada-at-example' };
     await fill(f, typed);
     await send(page).click();
@@ -84,8 +80,9 @@ test.describe('contact form', () => {
     await expect(page).toHaveURL(/\/contact\/?$/);
   });
 
-  test('a submit with one field missing is blocked and keeps the others', async ({ page }) => {
-    const f = await openForm(page);
+  test('a submit with one field missing is blocked and keeps the others', async ({ visit }) => {
+    const page = await visit('/contact');
+    const f = fields(page);
     const typed = { name: 'Ada Cook', email: 'ada@example.com', message: 'Hello!' };
     await fill(f, typed);
     await send(page).click();
@@ -95,17 +92,19 @@ test.describe('contact form', () => {
   });
 
   test('a valid submit shows "Message Sent (Simulation)" with its description', async ({
-    page,
+    visit,
   }) => {
-    const f = await openForm(page);
+    const page = await visit('/contact');
+    const f = fields(page);
     await fill(f, validMessage);
     await send(page).click();
     await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);
     await expect(page).toHaveURL(/\/contact\/?$/);
   });
 
-  test('clears all four fields after a successful submit', async ({ page }) => {
-    const f = await openForm(page);
+  test('clears all four fields after a successful submit', async ({ visit }) => {
+    const page = await visit('/contact');
+    const f = fields(page);
     await fill(f, validMessage);
     await send(page).click();
     await expectToast(page, SENT_TITLE, SENT_DESCRIPTION);

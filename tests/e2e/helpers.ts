@@ -9,19 +9,18 @@ import {
 export { expect };
 
 /**
- * Playwright's `test`, plus `readPage(path)`: the page at `path`, in a browser context the
- * worker opens once and shares between tests that only read a page.
+ * Playwright's `test`, plus `visit(path)`: the page at `path`, in a browser context the worker
+ * opens once and shares between tests.
  *
  * A fresh context costs a new renderer process, which on a 2-core machine weighs more than most
- * tests' own work. A test that clicks, types, hovers, scrolls, routes requests or moves the clock
- * takes Playwright's own `page` instead. Every `readPage` is a fresh navigation at the test's own
- * viewport and media settings, with the pointer parked in the corner, so nothing carries over from
- * an earlier test but the browser's HTTP cache.
+ * tests' own work. The site keeps nothing in the browser (no cookies, no storage), and every
+ * `visit` is a fresh navigation at the test's own viewport and media settings, with the pointer
+ * parked in the corner, so nothing carries over from an earlier test but the browser's HTTP cache.
+ * A test that changes the page itself takes Playwright's own `page` instead: one that routes
+ * requests, adds init scripts or listeners, slows the CPU, moves the clock, counts what is
+ * downloaded, or reads the HTTP response.
  */
-export const test = base.extend<
-  { readPage: (path: string) => Promise<Page> },
-  { sharedPage: Page }
->({
+export const test = base.extend<{ visit: (path: string) => Promise<Page> }, { sharedPage: Page }>({
   sharedPage: [
     async ({ browser }, use, workerInfo) => {
       // The project's page settings (base URL and device), as Playwright's own `page` gets them.
@@ -38,7 +37,7 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  readPage: async ({ sharedPage, viewport, colorScheme, reducedMotion }, use) => {
+  visit: async ({ sharedPage, viewport, colorScheme, reducedMotion }, use) => {
     await use(async (path) => {
       // The test's own viewport and media settings (`test.use`), as its own `page` would have.
       if (viewport) await sharedPage.setViewportSize(viewport);
@@ -69,14 +68,6 @@ export const viewports = {
   tablet: { width: 768, height: 1024 },
   desktop: { width: 1280, height: 800 },
 } as const;
-
-/**
- * Navigates to a page. Nothing waits for scripts: the inline capture script handles every stubbed
- * action from the first paint, and the toaster loads on the first intent.
- */
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-}
 
 /** Resolves after two animation frames, so React has committed whatever a click scheduled. */
 export async function nextFrames(page: Page): Promise<void> {

@@ -4,7 +4,6 @@ import {
   expectActionToasts,
   expectNoToast,
   GENERIC_TOAST,
-  open,
   SPEC,
   test,
   validity,
@@ -19,8 +18,8 @@ const newsletterEmail = (page: Page) => newsletter(page).getByRole('textbox');
 
 test.describe('home hero', () => {
   for (const label of ['Explore Recipes', 'Join Community']) {
-    test(`${label} shows the not-implemented toast and stays on the page`, async ({ page }) => {
-      await open(page, '/');
+    test(`${label} shows the not-implemented toast and stays on the page`, async ({ visit }) => {
+      const page = await visit('/');
       await expectActionToasts(
         page,
         () => hero(page).getByRole('button', { name: label }).click(),
@@ -32,15 +31,15 @@ test.describe('home hero', () => {
 });
 
 test.describe('home featured recipes', () => {
-  test('clicking a card shows the not-implemented toast', async ({ page }) => {
-    await open(page, '/');
+  test('clicking a card shows the not-implemented toast', async ({ visit }) => {
+    const page = await visit('/');
     const card = featured(page).getByRole('article').first();
     await expectActionToasts(page, () => card.getByRole('heading').click(), GENERIC_TOAST);
     await expect(page).toHaveURL('/');
   });
 
-  test("a card's favourite button shows the not-implemented toast", async ({ page }) => {
-    await open(page, '/');
+  test("a card's favourite button shows the not-implemented toast", async ({ visit }) => {
+    const page = await visit('/');
     const card = featured(page).getByRole('article').nth(1);
     await expectActionToasts(
       page,
@@ -49,8 +48,8 @@ test.describe('home featured recipes', () => {
     );
   });
 
-  test("a card's View Recipe button shows the not-implemented toast", async ({ page }) => {
-    await open(page, '/');
+  test("a card's View Recipe button shows the not-implemented toast", async ({ visit }) => {
+    const page = await visit('/');
     const card = featured(page).getByRole('article').nth(2);
     await expectActionToasts(
       page,
@@ -60,8 +59,8 @@ test.describe('home featured recipes', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('View All Recipes shows the not-implemented toast', async ({ page }) => {
-    await open(page, '/');
+  test('View All Recipes shows the not-implemented toast', async ({ visit }) => {
+    const page = await visit('/');
     await expectActionToasts(
       page,
       () => featured(page).getByRole('button', { name: 'View All Recipes' }).click(),
@@ -73,9 +72,9 @@ test.describe('home featured recipes', () => {
 
 test.describe('home latest from our blog', () => {
   test(`shows exactly ${SPEC.homePosts} posts: one large and the others smaller`, async ({
-    readPage,
+    visit,
   }) => {
-    const page = await readPage('/');
+    const page = await visit('/');
     const posts = latest(page).getByRole('article');
     await expect(posts).toHaveCount(SPEC.homePosts);
     const areas = await posts.evaluateAll((els) =>
@@ -89,8 +88,8 @@ test.describe('home latest from our blog', () => {
     for (const area of rest) expect(lead).toBeGreaterThan(area * 1.5);
   });
 
-  test('View All Posts links to /blog', async ({ page }) => {
-    await page.goto('/');
+  test('View All Posts links to /blog', async ({ visit }) => {
+    const page = await visit('/');
     const link = latest(page).getByRole('link', { name: 'View All Posts' });
     await expect(link).toHaveAttribute('href', '/blog');
     await link.click();
@@ -100,8 +99,8 @@ test.describe('home latest from our blog', () => {
 });
 
 test.describe('home newsletter', () => {
-  test('an empty submit is blocked: no toast and the page stays', async ({ page }) => {
-    await open(page, '/');
+  test('an empty submit is blocked: no toast and the page stays', async ({ visit }) => {
+    const page = await visit('/');
     const email = newsletterEmail(page);
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
     expect(await validity(email)).toMatchObject({ valid: false, valueMissing: true });
@@ -111,9 +110,9 @@ test.describe('home newsletter', () => {
   });
 
   test('an invalid address is blocked by browser validation and keeps the text', async ({
-    page,
+    visit,
   }) => {
-    await open(page, '/');
+    const page = await visit('/');
     const email = newsletterEmail(page);
     await email.fill('not-an-email');
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();
@@ -123,8 +122,8 @@ test.describe('home newsletter', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a valid submit clears the field without leaving the page', async ({ page }) => {
-    await open(page, '/');
+  test('a valid submit clears the field without leaving the page', async ({ visit }) => {
+    const page = await visit('/');
     const email = newsletterEmail(page);
     await email.fill('cook@example.com');
     await newsletter(page).getByRole('button', { name: 'Subscribe Now' }).click();

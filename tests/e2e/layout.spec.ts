@@ -8,7 +8,6 @@ import {
   GENERIC_TOAST,
   hasHorizontalScroll,
   isOrange,
-  open,
   routes,
   settleAnimations,
   test,
@@ -50,8 +49,8 @@ test.describe('routes', () => {
 });
 
 test.describe('header', () => {
-  test('is sticky and stays at the top of the viewport after scrolling', async ({ page }) => {
-    await page.goto('/recipes');
+  test('is sticky and stays at the top of the viewport after scrolling', async ({ visit }) => {
+    const page = await visit('/recipes');
     await settleAnimations(page); // the entrance slides the header in from above
     const header = page.getByRole('banner');
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
@@ -63,8 +62,8 @@ test.describe('header', () => {
     await expect(header).toBeInViewport();
   });
 
-  test('plays an entrance animation of 0.6 seconds', async ({ page }) => {
-    await page.goto('/');
+  test('plays an entrance animation of 0.6 seconds', async ({ visit }) => {
+    const page = await visit('/');
     const timing = await page.getByRole('banner').evaluate((el) => {
       const s = getComputedStyle(el);
       return { name: s.animationName, duration: s.animationDuration };
@@ -75,9 +74,9 @@ test.describe('header', () => {
 
   for (const route of routes) {
     test(`on ${route.path} highlights only the ${route.nav} link, in orange, as the current page`, async ({
-      readPage,
+      visit,
     }) => {
-      const page = await readPage(route.path);
+      const page = await visit(route.path);
       const nav = mainNav(page);
       const current = nav.getByRole('link', { name: route.nav, exact: true });
       await expect(current).toHaveAttribute('aria-current', 'page');
@@ -98,9 +97,9 @@ test.describe('header', () => {
       test.use({ viewport: viewports[size] });
 
       test('shows the desktop navigation and icon buttons, and no menu button', async ({
-        readPage,
+        visit,
       }) => {
-        const page = await readPage('/');
+        const page = await visit('/');
         await expect(mainNav(page)).toBeVisible();
         for (const name of [/search/i, /account/i, /bag|cart/i]) {
           await expect(page.getByRole('banner').getByRole('button', { name })).toBeVisible();
@@ -113,16 +112,16 @@ test.describe('header', () => {
   test.describe('just below the medium breakpoint, at 767px', () => {
     test.use({ viewport: { width: 767, height: 900 } });
 
-    test('uses the menu button instead of the desktop navigation', async ({ readPage }) => {
-      const page = await readPage('/');
+    test('uses the menu button instead of the desktop navigation', async ({ visit }) => {
+      const page = await visit('/');
       await expect(mainNav(page)).toBeHidden();
       await expect(page.getByRole('banner').getByRole('button', { name: /menu/i })).toBeVisible();
     });
   });
 
   for (const name of [/search/i, /account/i, /bag|cart/i]) {
-    test(`the ${name.source} icon button shows the not-implemented toast`, async ({ page }) => {
-      await open(page, '/');
+    test(`the ${name.source} icon button shows the not-implemented toast`, async ({ visit }) => {
+      const page = await visit('/');
       const button = page.getByRole('banner').getByRole('button', { name });
       await expect(button).toHaveCount(1);
       await expectActionToasts(page, () => button.click(), GENERIC_TOAST);
@@ -133,8 +132,8 @@ test.describe('header', () => {
   test.describe('at 375px', () => {
     test.use({ viewport: viewports.mobile });
 
-    test('hides the desktop navigation and the three icon buttons', async ({ readPage }) => {
-      const page = await readPage('/');
+    test('hides the desktop navigation and the three icon buttons', async ({ visit }) => {
+      const page = await visit('/');
       await expect(mainNav(page)).toBeHidden();
       for (const name of [/search/i, /account/i, /bag|cart/i]) {
         await expect(page.getByRole('banner').getByRole('button', { name })).toBeHidden();
@@ -152,9 +151,9 @@ test.describe('mobile menu at 375px', () => {
     page.getByRole('banner').getByRole('navigation', { name: /mobile|menu/i });
 
   test('the menu button has a name and opens and closes the menu with the five links', async ({
-    page,
+    visit,
   }) => {
-    await open(page, '/');
+    const page = await visit('/');
     const button = menuButton(page);
     await expect(button).toBeVisible();
     await expect(button).toHaveAccessibleName(/\S/);
@@ -177,8 +176,8 @@ test.describe('mobile menu at 375px', () => {
     await expect(menu(page)).toBeHidden();
   });
 
-  test('marks the current page in the menu', async ({ page }) => {
-    await open(page, '/about');
+  test('marks the current page in the menu', async ({ visit }) => {
+    const page = await visit('/about');
     await menuButton(page).click();
     await expect(menu(page).getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
       'aria-current',
@@ -187,8 +186,8 @@ test.describe('mobile menu at 375px', () => {
     await expect(menu(page).locator('[aria-current]')).toHaveCount(1);
   });
 
-  test('choosing a link closes the menu and navigates to it', async ({ page }) => {
-    await open(page, '/');
+  test('choosing a link closes the menu and navigates to it', async ({ visit }) => {
+    const page = await visit('/');
     const button = menuButton(page);
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -215,8 +214,8 @@ test.describe('mobile menu at 375px', () => {
     await expect(menu(page)).toBeHidden();
   });
 
-  test('Escape closes the menu and returns focus to the menu button', async ({ page }) => {
-    await open(page, '/');
+  test('Escape closes the menu and returns focus to the menu button', async ({ visit }) => {
+    const page = await visit('/');
     const button = menuButton(page);
     await button.click();
     await expect(menu(page)).toBeVisible();
@@ -227,8 +226,8 @@ test.describe('mobile menu at 375px', () => {
     await expect(button).toBeFocused();
   });
 
-  test('the menu is reachable and usable with the Tab key', async ({ page }) => {
-    await open(page, '/');
+  test('the menu is reachable and usable with the Tab key', async ({ visit }) => {
+    const page = await visit('/');
     const button = menuButton(page);
     let reached = false;
     for (let i = 0; i < 10 && !reached; i++) {
@@ -246,9 +245,9 @@ test.describe('mobile menu at 375px', () => {
 test.describe('footer', () => {
   for (const { name, href } of companyLinks.filter((c) => c.href !== '/contact')) {
     test(`Company link ${name} shows the not-implemented toast and does not navigate to ${href}`, async ({
-      page,
+      visit,
     }) => {
-      await open(page, '/recipes');
+      const page = await visit('/recipes');
       const link = footer(page)
         .getByRole('navigation', { name: 'Company' })
         .getByRole('link', { name, exact: true });
@@ -258,8 +257,8 @@ test.describe('footer', () => {
     });
   }
 
-  test('Company link Contact navigates to /contact', async ({ page }) => {
-    await open(page, '/');
+  test('Company link Contact navigates to /contact', async ({ visit }) => {
+    const page = await visit('/');
     await footer(page)
       .getByRole('navigation', { name: 'Company' })
       .getByRole('link', { name: 'Contact', exact: true })
@@ -272,8 +271,8 @@ test.describe('footer', () => {
     Categories: ['Italian', 'Asian', 'Mexican', 'Mediterranean', 'Healthy', 'Quick & Easy'],
   };
   for (const [column, items] of Object.entries(groups)) {
-    test(`${column} column buttons each show the not-implemented toast`, async ({ page }) => {
-      await open(page, '/');
+    test(`${column} column buttons each show the not-implemented toast`, async ({ visit }) => {
+      const page = await visit('/');
       const nav = footer(page).getByRole('navigation', { name: column });
       await expect(nav.getByRole('button')).toHaveText(items);
       for (const item of items) {
@@ -288,9 +287,9 @@ test.describe('footer', () => {
   }
 
   test('social buttons Facebook, Instagram, Twitter and YouTube are named and toast', async ({
-    page,
+    visit,
   }) => {
-    await open(page, '/');
+    const page = await visit('/');
     for (const network of ['Facebook', 'Instagram', 'Twitter', 'YouTube']) {
       const button = footer(page).getByRole('button', { name: network, exact: true });
       await expect(button).toBeVisible();
@@ -298,8 +297,8 @@ test.describe('footer', () => {
     }
   });
 
-  test('Terms of Service, Privacy Policy and Cookie Policy buttons toast', async ({ page }) => {
-    await open(page, '/');
+  test('Terms of Service, Privacy Policy and Cookie Policy buttons toast', async ({ visit }) => {
+    const page = await visit('/');
     for (const label of ['Terms of Service', 'Privacy Policy', 'Cookie Policy']) {
       const button = footer(page).getByRole('button', { name: label, exact: true });
       await expect(button).toBeVisible();
@@ -328,8 +327,8 @@ test.describe('footer', () => {
   for (const width of [1024, 1280]) {
     test.describe(`at ${width}px`, () => {
       test.use({ viewport: { width, height: 800 } });
-      test('lays the footer out in 4 columns', async ({ readPage }) => {
-        const page = await readPage('/');
+      test('lays the footer out in 4 columns', async ({ visit }) => {
+        const page = await visit('/');
         expect(await footerColumns(page)).toEqual({ tracks: 4, distinctStarts: 4 });
       });
     });
@@ -337,8 +336,8 @@ test.describe('footer', () => {
 
   test.describe('at 768px', () => {
     test.use({ viewport: viewports.tablet });
-    test('lays the footer out in 2 columns', async ({ readPage }) => {
-      const page = await readPage('/');
+    test('lays the footer out in 2 columns', async ({ visit }) => {
+      const page = await visit('/');
       expect(await footerColumns(page)).toEqual({ tracks: 2, distinctStarts: 2 });
     });
   });
@@ -346,21 +345,22 @@ test.describe('footer', () => {
 
 test.describe('responsive layout', () => {
   for (const [size, viewport] of Object.entries(viewports)) {
-    test(`no page scrolls horizontally at ${viewport.width}px (${size})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const overflowing: string[] = [];
-      for (const path of allPages) {
-        await page.goto(path);
-        if (await hasHorizontalScroll(page)) overflowing.push(path);
-      }
-      expect(overflowing).toEqual([]);
+    test.describe(() => {
+      test.use({ viewport });
+      test(`no page scrolls horizontally at ${viewport.width}px (${size})`, async ({ visit }) => {
+        const overflowing: string[] = [];
+        for (const path of allPages) {
+          if (await hasHorizontalScroll(await visit(path))) overflowing.push(path);
+        }
+        expect(overflowing).toEqual([]);
+      });
     });
   }
 
   test.describe('with the mobile menu open at 375px', () => {
     test.use({ viewport: viewports.mobile });
-    test('the page still does not scroll horizontally', async ({ page }) => {
-      await open(page, '/');
+    test('the page still does not scroll horizontally', async ({ visit }) => {
+      const page = await visit('/');
       await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
       await expect(
         page.getByRole('banner').getByRole('navigation', { name: /mobile|menu/i }),

@@ -6,15 +6,14 @@ import {
   FILTER_TOAST,
   GENERIC_TOAST,
   hsl,
-  open,
   test,
 } from './helpers';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
 test.describe('recipes page', () => {
-  test('submitting a search shows the filter toast and does not reload', async ({ page }) => {
-    await open(page, '/recipes');
+  test('submitting a search shows the filter toast and does not reload', async ({ visit }) => {
+    const page = await visit('/recipes');
     const search = page.getByRole('main').getByRole('searchbox');
     await search.fill('pasta');
     await expectActionToasts(page, () => search.press('Enter'), FILTER_TOAST);
@@ -23,8 +22,8 @@ test.describe('recipes page', () => {
   });
 
   for (const name of ['Category', 'Difficulty', 'Apply Filters', 'Load More Recipes']) {
-    test(`${name} shows the filter toast`, async ({ page }) => {
-      await open(page, '/recipes');
+    test(`${name} shows the filter toast`, async ({ visit }) => {
+      const page = await visit('/recipes');
       await expectActionToasts(
         page,
         () => page.getByRole('main').getByRole('button', { name, exact: true }).click(),
@@ -34,8 +33,8 @@ test.describe('recipes page', () => {
     });
   }
 
-  test('difficulty badges are Easy green, Medium yellow and Hard red', async ({ readPage }) => {
-    const page = await readPage('/recipes');
+  test('difficulty badges are Easy green, Medium yellow and Hard red', async ({ visit }) => {
+    const page = await visit('/recipes');
     const expected = {
       Easy: (h: number) => h >= 90 && h <= 170,
       Medium: (h: number) => h >= 40 && h <= 70,
@@ -58,9 +57,9 @@ test.describe('recipes page', () => {
   });
 
   test('a card, its favourite button and View Recipe show the not-implemented toast', async ({
-    page,
+    visit,
   }) => {
-    await open(page, '/recipes');
+    const page = await visit('/recipes');
     const card = cards(page).first();
     await expectActionToasts(page, () => card.getByRole('heading').click(), GENERIC_TOAST);
     await expectActionToasts(

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
+import { layoutShifts } from '../../scripts/lib/page-weight.ts';
 import {
   allPages,
   expect,
   expectToast,
   GENERIC_TOAST,
   nextFrames,
-  open,
   SENT_TITLE,
   test,
   viewports,
@@ -70,11 +70,11 @@ test.describe('content security policy', () => {
         const errors = collectErrors(page);
         const handlers: string[] = [];
         for (const path of allPages) {
-          await open(page, path);
+          await page.goto(path);
           await exercise(page);
           handlers.push(...(await inlineHandlers(page)).map((handler) => `${path}: ${handler}`));
         }
-        await open(page, '/contact');
+        await page.goto('/contact');
         const csp = errors.filter(isCspError);
         expect(csp, csp.join('\n')).toEqual([]);
         const others = errors.filter((error) => !isCspError(error));
@@ -131,9 +131,9 @@ async function expectNotInjected(page: Page) {
 test.describe('script injection', () => {
   for (const payload of PAYLOADS) {
     test(`the contact form never runs markup typed into its fields: ${payload.slice(0, 30)}`, async ({
-      page,
+      visit,
     }) => {
-      await open(page, '/contact');
+      const page = await visit('/contact');
       const main = page.getByRole('main');
       const field = (name: string) => main.getByRole('textbox', { name, exact: true });
 
@@ -158,9 +158,9 @@ test.describe('script injection', () => {
     });
 
     test(`the newsletter field never runs markup typed into it: ${payload.slice(0, 30)}`, async ({
-      page,
+      visit,
     }) => {
-      await open(page, '/');
+      const page = await visit('/');
       const form = page
         .getByRole('region')
         .filter({ has: page.getByRole('button', { name: 'Subscribe Now' }) });
@@ -175,40 +175,13 @@ test.describe('script injection', () => {
     });
   }
 
-  test('markup in the URL query and hash is never rendered or run', async ({ page }) => {
+  test('markup in the URL query and hash is never rendered or run', async ({ visit }) => {
     const payload = encodeURIComponent(PAYLOADS[0]!);
     for (const path of ['/', '/recipes', '/blog', '/contact', '/no-such-page']) {
-      await open(page, `${path}?q=${payload}&search=${payload}#${payload}`);
-      await expectNotInjected(page);
+      await expectNotInjected(await visit(`${path}?q=${payload}&search=${payload}#${payload}`));
     }
   });
 });
-
-/** Sums every layout shift from the start of the page load, as CLS does. */
-async function trackLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __shifts: string[] };
-    w.__cls = 0;
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node | null }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        w.__cls += entry.value;
-        w.__shifts.push(
-          `${entry.value.toFixed(4)} ${(entry.sources ?? [])
-            .map((s) =>
-              s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : s.node?.nodeName,
-            )
-            .join(' | ')}`,
-        );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
 
 /** Scrolls through the page so lazy photos are requested, then waits for every <img> to settle. */
 async function loadEveryImage(page: Page) {
@@ -232,11 +205,9 @@ test.describe('with the photo host unreachable', () => {
 
       for (const path of allPages) {
         test(`${path} renders completely, without layout shift or broken-image icons`, async ({
-          page,
+          visit,
         }) => {
-          await page.route(PHOTO_HOST, (route) => route.abort('internetdisconnected'));
-          await trackLayoutShifts(page);
-          await open(page, path);
+          const page = await visit(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.getByRole('contentinfo')).toBeAttached();
           await page.evaluate(() => document.fonts.ready);
@@ -296,11 +267,7 @@ test.describe('with the photo host unreachable', () => {
             );
           }
 
-          const { cls, shifts } = await page.evaluate(() => {
-            const w = window as unknown as { __cls: number; __shifts: string[] };
-            return { cls: w.__cls, shifts: w.__shifts };
-          });
-          expect(cls, `layout shifts:\n${shifts.join('\n')}`).toBe(0);
+          expect(await layoutShifts(page), 'layout shifts').toEqual([]);
         });
       }
     });
@@ -329,22 +296,23 @@ function declaredWidths(page: Page) {
 
 test.describe('photo sizes', () => {
   for (const width of [360, 412, 640, 768, 1024, 1280, 1536]) {
-    test(`at ${width}px every photo's sizes attribute is the width it is shown at, so no more pixels are fetched than shown`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.route(PHOTO_HOST, (route) => route.abort('internetdisconnected'));
-      for (const path of ['/', '/recipes', '/blog', '/about']) {
-        await open(page, path);
-        const photos = await declaredWidths(page);
-        expect(photos.length, `${path} shows photos`).toBeGreaterThan(0);
-        for (const { alt, declared, rendered } of photos) {
-          expect(
-            declared,
-            `${path} at ${width}px: "${alt}" is shown ${rendered}px wide`,
-          ).toBeCloseTo(rendered, 0);
+    test.describe(() => {
+      test.use({ viewport: { width, height: 900 } });
+      test(`at ${width}px every photo's sizes attribute is the width it is shown at, so no more pixels are fetched than shown`, async ({
+        visit,
+      }) => {
+        for (const path of ['/', '/recipes', '/blog', '/about']) {
+          const page = await visit(path);
+          const photos = await declaredWidths(page);
+          expect(photos.length, `${path} shows photos`).toBeGreaterThan(0);
+          for (const { alt, declared, rendered } of photos) {
+            expect(
+              declared,
+              `${path} at ${width}px: "${alt}" is shown ${rendered}px wide`,
+            ).toBeCloseTo(rendered, 0);
+          }
         }
-      }
+      });
     });
   }
 });

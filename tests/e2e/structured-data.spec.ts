@@ -60,9 +60,9 @@ const jsonLd = (page: Page) =>
 
 for (const path of ['/', '/recipes', '/blog']) {
   test(`every text the structured data of ${path} marks up is on the page a reader sees`, async ({
-    readPage,
+    visit,
   }) => {
-    const page = await readPage(path);
+    const page = await visit(path);
     const marked = [...texts(await jsonLd(page))];
     expect(marked.length).toBeGreaterThan(0);
     const shownIn = async (card?: string) =>

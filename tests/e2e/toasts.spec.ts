@@ -4,7 +4,6 @@ import {
   expectToast,
   FILTER_TOAST,
   GENERIC_TOAST,
-  open,
   runClockUntilToast,
   shownToasts,
   SPEC,
@@ -33,9 +32,9 @@ async function watchMostShown(page: Page): Promise<() => Promise<number>> {
 
 test.describe('toasts', () => {
   test('show at most one at a time: the latest of two quick actions replaces the first', async ({
-    page,
+    visit,
   }) => {
-    await open(page, '/recipes');
+    const page = await visit('/recipes');
     await page.getByRole('main').getByRole('button', { name: 'Load More Recipes' }).click();
     await page
       .getByRole('banner')
@@ -47,8 +46,10 @@ test.describe('toasts', () => {
     await expect(toastRegion(page).getByRole('listitem')).toHaveCount(1);
   });
 
-  test('three quick actions show one toast at a time, and leave the last one', async ({ page }) => {
-    await open(page, '/blog');
+  test('three quick actions show one toast at a time, and leave the last one', async ({
+    visit,
+  }) => {
+    const page = await visit('/blog');
     const mostShown = await watchMostShown(page);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Next' }).click();
@@ -108,8 +109,8 @@ test.describe('toasts', () => {
     await expect(shownToasts(page)).toHaveCount(0);
   });
 
-  test('a toast can be closed with its close button', async ({ page }) => {
-    await open(page, '/');
+  test('a toast can be closed with its close button', async ({ visit }) => {
+    const page = await visit('/');
     await page.getByRole('main').getByRole('button', { name: 'Join Community' }).click();
     const toast = await expectToast(page, GENERIC_TOAST);
     await toast.getByRole('button', { name: /close/i }).click();
