@@ -39,10 +39,8 @@ if (!existsSync(join(reports, 'playwright.json'))) {
 }
 
 // One Vitest report per npm script: vitest-test-unit.json, vitest-test-content.json, …
-const order = ['unit', 'content', 'site'];
 const steps = readdirSync(reports)
   .filter((name) => /^vitest-test-.*\.json$/.test(name))
-  .sort((a, b) => order.indexOf(a.slice(12, -5)) - order.indexOf(b.slice(12, -5)))
   .map((name) => {
     const report = read<VitestReport>(name);
     const end = Math.max(...report.testResults.map((file) => file.endTime));
@@ -77,6 +75,10 @@ steps.push({
   failed: stats.unexpected,
   ms: stats.duration,
 });
+// In the order `npm test` runs them.
+const order = ['unit', 'content', 'site', 'e2e', 'engines'];
+const rank = ({ step }: { step: string }) => order.indexOf(step.replace('npm run test:', ''));
+steps.sort((a, b) => rank(a) - rank(b));
 
 const total = steps.reduce((sum, step) => sum + step.tests, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
