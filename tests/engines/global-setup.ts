@@ -23,21 +23,15 @@ export default async function serveSite({ provide }: TestProject) {
     throw new Error(`No production build in ${dist}: run \`npm run build\` first.`);
   }
   // A copy, so that a build running beside the tests (npm test in the same checkout) cannot
-  // take pages away from under them.
+  // take pages away from under them. It goes when the process does, even when interrupted.
   const root = mkdtempSync(join(tmpdir(), 'engines-site-'));
-  const removeCopy = () => rmSync(root, { recursive: true, force: true });
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   cpSync(dist, root, { recursive: true });
   const site = await serveStatic(root, {
     port: Number(process.env['ENGINES_PORT'] || 4800),
     extras: { [CAPTURE_SCRIPT_PATH]: `(${String(captureScriptErrors)})();` },
     rewriteHtml: withCaptureScript,
-  }).catch((error: unknown) => {
-    removeCopy();
-    throw error;
   });
   provide('site', site.url);
-  return () => {
-    site.close();
-    removeCopy();
-  };
+  return () => site.close();
 }
