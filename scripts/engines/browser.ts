@@ -1,4 +1,4 @@
-import type { Target } from './find-by-role.ts';
+import { onlyOne, type Target } from './find-by-role.ts';
 
 /** The engines the scripts can drive: WebKit and Firefox for the engine tests, all three for screenshots. */
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -26,4 +26,29 @@ export interface Browser {
   screenshot(options: { fullPage: boolean }): Promise<Uint8Array>;
   /** Closes the browser and stops whatever it needed (a driver, a display). */
   close(): Promise<void>;
+}
+
+/** A handle to a value in the page, as puppeteer and Playwright both give them. */
+interface PageHandle<Element> {
+  getProperties(): Promise<Map<string, PageHandle<Element>>>;
+  asElement(): Element | null;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Runs `action` on the one element in `found`, a handle to the array `queryByRole` returned, then
+ * lets go of every handle; throws, naming `target`, unless there is exactly one.
+ */
+export async function withOnlyElement<Element>(
+  found: PageHandle<Element>,
+  target: Target,
+  action: (element: Element) => Promise<void>,
+): Promise<void> {
+  const handles = [...(await found.getProperties()).values()];
+  try {
+    const elements = handles.map((handle) => handle.asElement()).filter((e) => e !== null);
+    await action(onlyOne(elements, target));
+  } finally {
+    await Promise.all([found, ...handles].map((handle) => handle.dispose()));
+  }
 }

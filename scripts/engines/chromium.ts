@@ -1,11 +1,11 @@
 /**
  * Chromium: the one the e2e tests use (scripts/chromium.mjs), through playwright-core, for the
- * screenshots beside the other two engines.
+ * screenshots beside the other two engines, and to check the engine tests themselves.
  */
 import { chromium, type ElementHandle, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
-import type { Browser, Viewport } from './browser.ts';
-import { onlyOne, queryByRole, type Target } from './find-by-role.ts';
+import { withOnlyElement, type Browser, type Viewport } from './browser.ts';
+import { queryByRole, type Target } from './find-by-role.ts';
 
 /** Starts Chromium with one page; `siteHost` is the one host it may reach. */
 export async function launchChromium({ siteHost }: { siteHost: string }): Promise<Browser> {
@@ -62,17 +62,11 @@ class ChromiumBrowser implements Browser {
     return this.page.screenshot({ fullPage });
   }
 
-  /** Runs `action` on the one element `target` finds, then lets go of the page's handles. */
+  /** Runs `action` on the one element `target` finds. */
   private async withElement(target: Target, action: (element: ElementHandle) => Promise<void>) {
     const found = await this.page.evaluateHandle(
       `(${String(queryByRole)})(${JSON.stringify(target)}, 'element')`,
     );
-    const handles = [...(await found.getProperties()).values()];
-    try {
-      const elements = handles.map((handle) => handle.asElement()).filter((e) => e !== null);
-      await action(onlyOne(elements, target));
-    } finally {
-      await Promise.all([found, ...handles].map((handle) => handle.dispose()));
-    }
+    await withOnlyElement(found, target, action);
   }
 }

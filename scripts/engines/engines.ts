@@ -39,7 +39,7 @@ export function missingFor(engine: Engine): string[] {
 export type LaunchOptions = {
   /** The URL of the site under test: the one host the browser may reach. */
   site: string;
-  /** The first of the two ports the engine may listen on (the WebDriver server, Firefox's BiDi). */
+  /** WebKitWebDriver listens on this port, Firefox's BiDi server on the next: both can run at once. */
   port: number;
   /** For WebKit, the height of the virtual screen: a full-page screenshot needs the page to fit. */
   screenHeight?: number;

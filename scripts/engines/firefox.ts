@@ -3,8 +3,8 @@
  * speaks it to an unmodified Firefox.
  */
 import puppeteer, { type ElementHandle, type EvaluateFunc, type Page } from 'puppeteer-core';
-import type { Browser, Viewport } from './browser.ts';
-import { onlyOne, queryByRole, type Target } from './find-by-role.ts';
+import { withOnlyElement, type Browser, type Viewport } from './browser.ts';
+import { queryByRole, type Target } from './find-by-role.ts';
 import { program } from './programs.ts';
 
 export type FirefoxOptions = {
@@ -84,15 +84,10 @@ class FirefoxBrowser implements Browser {
     return this.page.screenshot({ fullPage, type: 'png' });
   }
 
-  /** Runs `action` on the one element `target` finds, then lets go of the page's handles. */
+  /** Runs `action` on the one element `target` finds. */
   private async withElement(target: Target, action: (element: ElementHandle) => Promise<void>) {
     const found = await this.page.evaluateHandle(queryByRole, target, 'element' as const);
-    const handles = [...(await found.getProperties()).values()];
-    try {
-      const elements = handles.map((handle) => handle.asElement()).filter((e) => e !== null);
-      await action(onlyOne(elements, target) as ElementHandle);
-    } finally {
-      await Promise.all([found, ...handles].map((handle) => handle.dispose()));
-    }
+    // puppeteer types a handle from an array as a Node's; queryByRole finds only elements.
+    await withOnlyElement(found, target, (node) => action(node as ElementHandle));
   }
 }
