@@ -108,8 +108,8 @@ export class WebDriverSession {
     return this.command('POST', '/url', { url });
   }
 
-  /** Set Window Rect: resizes (and moves) the browser window. */
-  setWindowRect(rect: { width: number; height: number; x?: number; y?: number }) {
+  /** Set Window Rect: resizes the browser window. */
+  setWindowRect(rect: { width: number; height: number }) {
     return this.command('POST', '/window/rect', rect);
   }
 
