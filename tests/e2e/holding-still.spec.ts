@@ -109,6 +109,12 @@ const TAP_MS = 60;
 async function tapAtOnce(page: Page, control: Locator, afterMs: number, since?: number) {
   const { x, y } = await control.evaluate(
     async (element, { afterMs, since }) => {
+      if (document.readyState !== 'complete') {
+        // Just after the load event, when its end time is known.
+        await new Promise((loaded) =>
+          addEventListener('load', () => setTimeout(loaded), { once: true }),
+        );
+      }
       const [navigation] = performance.getEntriesByType(
         'navigation',
       ) as PerformanceNavigationTiming[];
@@ -174,10 +180,12 @@ test.describe('early taps on a slow phone', () => {
       const missed: number[] = [];
       const lost: number[] = [];
       for (const afterMs of TAP_AFTER_MS) {
-        await page.goto(stub.path);
+        // The control is found while the page finishes loading; the tap is timed from its load.
+        await page.goto(stub.path, { waitUntil: 'domcontentloaded' });
         // From the load event, or from when the visitor has done what comes before the tap.
         let since: number | undefined;
         if (stub.prepare) {
+          await page.waitForLoadState('load');
           await stub.prepare(page);
           since = await page.evaluate(() => performance.now());
         }
