@@ -14,19 +14,24 @@ const remoteSource = z.url({
  */
 export const photoSchema = ({ image }: SchemaContext) =>
   z.strictObject({
-    /** An https:// URL, or a path to a photo beside this file such as ./cover.jpg. */
-    src: z.union([remoteSource, image()]),
-    /** What the photo shows, for screen readers and when it cannot load. Required. */
-    alt: text(),
-    /** Who took the photo; shown as a small credit. Optional. */
+    src: z.union([remoteSource, image()]).meta({
+      title: 'Photo',
+      description: 'An https:// URL, or a path to a photo beside this file such as ./cover.jpg.',
+    }),
+    alt: text().meta({
+      title: 'Alt text',
+      description: 'What the photo shows, for screen readers and when it cannot load. Required.',
+    }),
     credit: z
       .strictObject({
-        /** The photographer's name. */
-        name: text(),
-        /** A link to the photographer's page. Optional. */
-        url: z.url({ protocol: /^https?$/ }).optional(),
+        name: text().meta({ description: "The photographer's name." }),
+        url: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .meta({ title: 'Link', description: "A link to the photographer's page. Optional." }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'Who took the photo; shown as a small credit. Optional.' }),
   });
 
 export type Photo = z.infer<ReturnType<typeof photoSchema>>;
