@@ -45,14 +45,27 @@ const vscode = (file: string) =>
 
 const clone = (data: Data): Data => structuredClone(data);
 
+/**
+ * Ajv set up to judge an entry as VS Code's JSON language service does: 4.8 is a multiple of 0.1
+ * (Ajv's multipleOfPrecision, where plain floating point says no), `format: date` is checked by
+ * its form alone (ajv-formats' fast mode, a pattern as VS Code's), and the annotation our schemas
+ * add for the web editor (`multiline`, from `paragraph()` in src/schemas/fields.ts) checks
+ * nothing, as JSON Schema lets an unknown keyword do; Ajv's strict mode would otherwise refuse it.
+ */
+const editorLike = (ajv: Ajv) =>
+  addFormats(ajv, { mode: 'fast' }).addKeyword({
+    keyword: 'multiline',
+    schemaType: 'boolean',
+  });
+
 describe('content IntelliSense', () => {
   let dir = '';
   const schemas = new Map<string, Schema>();
   /** Which collection each entry file belongs to, as Astro tells the editor. */
   let manifest: { collections: { name: string; hasSchema: boolean }[]; entries: Data };
-  const ajv = addFormats(new Ajv({ allErrors: true }));
+  const ajv = editorLike(new Ajv({ allErrors: true, multipleOfPrecision: 9 }));
   // For a schema with one check taken out, which Ajv's strict mode would warn about.
-  const lenient = addFormats(new Ajv({ allErrors: true, strict: false }));
+  const lenient = editorLike(new Ajv({ allErrors: true, multipleOfPrecision: 9, strict: false }));
 
   /** Ajv's errors for `data` against a collection's schema; [] when it is accepted. */
   const problems = (collection: string, data: Data, schema = schemas.get(collection), by = ajv) => {
@@ -165,12 +178,22 @@ describe('content IntelliSense', () => {
     });
     const post = { ...sample('blog'), publishDate: '12/03/2025' };
     rejectedFor('blog', post, '/publishDate', 'pattern', (schema) => {
+      // `format: date` says the same thing in JSON Schema's own word.
       delete property(schema, 'publishDate')['pattern'];
+      delete property(schema, 'publishDate')['format'];
     });
     const member = clone(sample('team'));
     delete (member['image'] as Data)['alt'];
     rejectedFor('team', member, '/image', 'required', (schema) => {
       property(schema, 'image')['required'] = ['src'];
+    });
+  });
+
+  it('rejects a rating with more than one decimal, such as 4.85, and takes 4.8', () => {
+    const recipe = sample('recipes');
+    expect(problems('recipes', { ...recipe, rating: 4.8 })).toEqual([]);
+    rejectedFor('recipes', { ...recipe, rating: 4.85 }, '/rating', 'multipleOf', (schema) => {
+      delete property(schema, 'rating')['multipleOf'];
     });
   });
 
@@ -180,7 +203,6 @@ describe('content IntelliSense', () => {
     for (const change of [
       { author: 'nobody-on-the-team' },
       { publishDate: '2025-02-30' },
-      { rating: 4.85 },
       { image: { src: './photo-not-there.jpg', alt: 'A photo that is missing' } },
     ]) {
       expect(problems('recipes', { ...recipe, ...change }), JSON.stringify(change)).toEqual([]);
