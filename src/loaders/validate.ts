@@ -3,24 +3,18 @@ import { dirname, extname, resolve } from 'node:path';
 import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { mdxToJs } from 'satteri';
-import { photoExtensions } from '@/config';
-import { oneOf } from '@/lib/format';
-import { explainIssue, unknownKeyMessage } from './explain';
+import { bodyPhotoProblems, checkFields, missingPhoto, photoPathProblem } from './entry-checks';
 import { fieldName, type Problem } from './problems';
 import type { Source } from './source';
 
 /** A collection schema, written as Astro expects it: plain, or a function of `{ image }`. */
 export type SchemaFactory = z.ZodType | ((context: SchemaContext) => z.ZodType);
 
-// A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
-const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
-
-const parsing = { error: explainIssue, reportInput: true };
-
 /**
  * Validates entries with a collection's schema, pinning each problem to its line. Astro's own
  * validation reports only the first field of the first bad file, at line 0; this one reports
  * every field, names unknown ones with the nearest known name, and checks photos and MDX bodies.
+ * The checks that need no file are in entry-checks.ts, which the web editor runs too.
  */
 export function entryValidator(root: string, factory: SchemaFactory) {
   let folder = root;
@@ -28,18 +22,10 @@ export function entryValidator(root: string, factory: SchemaFactory) {
   // Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
   // reported at its line instead of failing later inside the bundler with no line at all.
   const photo = z.string().superRefine((src, context) => {
-    const fail = (message: string) => context.addIssue({ code: 'custom', message, input: src });
-    if (!/^\.\.?\//.test(src)) {
-      fail(
-        `Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address`,
-      );
-    } else if (!photoExtensions.includes(extname(src).toLowerCase())) {
-      fail(`"${src}" is not a photo; use a ${oneOf(photoExtensions)} file`);
-    } else if (!existsSync(resolve(folder, src))) {
-      fail(`There is no photo at "${src}" next to this file. Check the file name and its folder`);
-    } else {
-      localPhotos.push(src);
-    }
+    const problem =
+      photoPathProblem(src) ?? (existsSync(resolve(folder, src)) ? undefined : missingPhoto(src));
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: src });
+    else localPhotos.push(src);
   });
   // Only a pre-check: Astro's own `image()` resolves the photo afterwards, in `parseData`.
   const image = (() => photo) as unknown as ImageFunction;
@@ -49,12 +35,6 @@ export function entryValidator(root: string, factory: SchemaFactory) {
   return async function validate(source: Source) {
     folder = dirname(resolve(root, source.file));
     localPhotos = [];
-    const at = (path: readonly PropertyKey[], message: string, position = source.locate(path)) => ({
-      file: source.file,
-      ...position,
-      ...(path.length && { field: fieldName(path) }),
-      message,
-    });
     const inBody = (line: number, column: number, message: string) => ({
       file: source.file,
       line: source.bodyLine + line - 1,
@@ -62,29 +42,17 @@ export function entryValidator(root: string, factory: SchemaFactory) {
       message,
     });
 
-    const result = await schema.safeParseAsync(source.data, parsing);
-    const problems: Problem[] = [];
-    for (const issue of result.error?.issues ?? []) {
-      if (issue.code !== 'unrecognized_keys') {
-        problems.push(at(issue.path, issue.message));
-        continue;
-      }
-      for (const key of issue.keys) {
-        const message = unknownKeyMessage(key, schema, issue.path);
-        problems.push(at([...issue.path, key], message, source.locateKey(issue.path, key)));
-      }
-    }
-
-    for (const match of source.body.matchAll(bodyPhoto)) {
-      const src = match[1] ?? match[2] ?? '';
-      // Full addresses, site paths (files in public/) and data URLs all resolve anywhere.
-      if (/^([a-z][a-z\d+.-]*:|\/)/i.test(src)) continue;
-      const before = source.body.slice(0, match.index).split('\n');
-      const message =
-        `The photo "${src}" inside the text is a file path, which nothing publishes yet: ` +
-        'no page shows whole posts, and feed readers would get a broken image. Use an https:// ' +
-        'address here, or make your own photo the cover with image: src: ./…';
-      problems.push(inBody(before.length, before.at(-1)!.length + 1, message));
+    const checked = await checkFields(schema, source.data);
+    const problems: Problem[] = checked.problems.map(({ path, message, unknownField }) => ({
+      file: source.file,
+      ...(unknownField
+        ? source.locateKey(path.slice(0, -1), String(path.at(-1)))
+        : source.locate(path)),
+      ...(path.length && { field: fieldName(path) }),
+      message,
+    }));
+    for (const { line, column, message } of bodyPhotoProblems(source.body)) {
+      problems.push(inBody(line, column, message));
     }
 
     if (extname(source.file) === '.mdx') {
@@ -100,7 +68,7 @@ export function entryValidator(root: string, factory: SchemaFactory) {
         );
       }
     }
-    if (problems.length || !result.success) return { problems };
-    return { problems, data: result.data as Record<string, unknown>, photos: localPhotos };
+    if (problems.length || !checked.data) return { problems };
+    return { problems, data: checked.data as Record<string, unknown>, photos: localPhotos };
   };
 }
