@@ -8,6 +8,7 @@ import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
 import { photoFallback } from './src/integrations/photo-fallback';
 import { contentRefresh } from './src/integrations/content-refresh';
+import { editor } from './src/integrations/editor';
 import { markdownFeatures } from './src/lib/markdown';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.
@@ -26,6 +27,13 @@ export default defineConfig({
     mdx(),
     react(),
     sitemap({ filter: (page) => !page.endsWith('/404/') }),
+    // The web editor at /admin/, for writers without git (docs/EDITOR.md).
+    editor({
+      repo: process.env['EDITOR_GITHUB_REPO'],
+      branch: process.env['EDITOR_GITHUB_BRANCH'],
+      authUrl: process.env['EDITOR_AUTH_URL'],
+      localPort: Number(process.env['EDITOR_LOCAL_PORT'] ?? 8081),
+    }),
   ],
   // Only the display face is a web font; body text is the system's (src/styles/global.css).
   // Self-hosted. "optional" never swaps fonts after first paint, so text cannot shift; the

@@ -15,6 +15,8 @@ export default getViteConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       // Slow tests that run the real Astro CLI on scratch copies of the project.
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
+      // The web editor in Chromium against `astro dev` and Decap's local proxy in a scratch copy.
+      { extends: true, test: { name: 'editor', include: ['tests/editor/**/*.test.ts'] } },
       // Fast tests that read the production build in dist/ (npm run build first): everything a
       // page, feed or sitemap says without a browser running it.
       { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'] } },

@@ -85,7 +85,7 @@ export function write(dir: string, file: string, content: string | Buffer) {
 export const page = (dir: string, file: string) => readFileSync(join(dir, 'dist', file), 'utf8');
 
 /** A port nobody listens on yet. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -94,12 +94,12 @@ async function freePort(): Promise<number> {
 }
 
 /** `astro dev` running in a scratch project, with what it has printed so far. */
-export async function devServer(dir: string) {
+export async function devServer(dir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', '--port', String(port)],
-    { cwd: dir, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: dir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
@@ -125,6 +125,7 @@ export async function devServer(dir: string) {
     }
   };
   return {
+    url: `http://127.0.0.1:${port}`,
     get,
     until,
     log: () => log,

@@ -1,0 +1,96 @@
+/**
+ * The web editor's whole configuration (Decap CMS's `config`), made from the collections' JSON
+ * schemas and src/config.ts's folders at build time, never written by hand: a schema change
+ * changes the editor with it. See docs/EDITOR.md.
+ */
+import { contentFolders, type CollectionName } from '@/config';
+import { editorFields, type EditorField, type JsonSchema } from './fields';
+
+/** The collections a writer edits, with the names the editor shows for them. */
+export const editedCollections = {
+  recipes: { label: 'Recipes', singular: 'Recipe' },
+  blog: { label: 'Blog posts', singular: 'Post' },
+  team: { label: 'Team', singular: 'Team member' },
+} as const satisfies Partial<Record<CollectionName, { label: string; singular: string }>>;
+
+export type EditedCollection = keyof typeof editedCollections;
+
+/** Where the editor saves: GitHub from the site, and the local proxy on a writer's computer. */
+export type EditorBackend = {
+  /** owner/name of the GitHub repository; the editor commits there. */
+  repo?: string | undefined;
+  branch?: string | undefined;
+  /** Where the OAuth exchange for GitHub runs (docs/EDITOR.md); Netlify's when unset. */
+  authUrl?: string | undefined;
+  /** The port of `decap-server`, which `npm run editor` starts: files saved straight to disk. */
+  localPort: number;
+};
+
+/** The custom formats src/editor/main.ts registers: files written as a person would. */
+export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
+
+/** The field that names an entry: the schema's first (a recipe's title, a member's name). */
+const nameField = (schema: JsonSchema) => Object.keys(schema.properties ?? {})[0] ?? 'title';
+
+function collection(
+  name: EditedCollection,
+  schema: JsonSchema,
+  labelFieldOf: (collection: string) => string,
+) {
+  const { folder, extensions } = contentFolders[name];
+  const markdown = extensions.includes('.mdx');
+  const fields = editorFields(schema, labelFieldOf).map((field): EditorField =>
+    // What a writer starts stays off the site until they untick it.
+    field.name === 'draft' ? { ...field, default: true } : field,
+  );
+  const identifier = nameField(schema);
+  return {
+    name,
+    label: editedCollections[name].label,
+    label_singular: editedCollections[name].singular,
+    folder,
+    // One folder per entry, its photos beside it: blog/my-post/index.mdx and blog/my-post/cover.jpg.
+    path: '{{slug}}/index',
+    media_folder: '',
+    public_folder: '',
+    extension: markdown ? 'mdx' : 'yaml',
+    format: markdown ? formats.markdown : formats.yaml,
+    create: true,
+    delete: true,
+    identifier_field: identifier,
+    summary: `{{${identifier}}}{{draft | ternary(' (draft)', '')}}`,
+    fields: markdown
+      ? [
+          ...fields,
+          { name: 'body', path: 'body', label: 'Text', widget: 'markdown', required: false },
+        ]
+      : fields,
+  };
+}
+
+/** Decap CMS's configuration for `schemas`, the JSON schema of each edited collection. */
+export function editorConfig(
+  schemas: Record<EditedCollection, JsonSchema>,
+  backend: EditorBackend,
+) {
+  const labelFieldOf = (name: string) => nameField(schemas[name as EditedCollection] ?? {});
+  return {
+    load_config_file: false,
+    backend: {
+      name: 'github',
+      repo: backend.repo ?? 'OWNER/REPOSITORY',
+      branch: backend.branch ?? 'main',
+      ...(backend.authUrl && { base_url: backend.authUrl }),
+    },
+    local_backend: { url: `http://localhost:${backend.localPort}/api/v1` },
+    publish_mode: 'simple',
+    // Every collection keeps its photos beside its entries; this default is never used.
+    media_folder: 'src/content',
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    collections: (Object.keys(editedCollections) as EditedCollection[]).map((name) =>
+      collection(name, schemas[name], labelFieldOf),
+    ),
+  };
+}
+
+export type EditorConfig = ReturnType<typeof editorConfig>;

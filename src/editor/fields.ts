@@ -1,0 +1,179 @@
+/**
+ * The editor's fields, made from a collection's JSON schema: the one `z.toJSONSchema()` writes
+ * from our Zod schema (src/schemas/), read with the stand-ins in stand-ins.ts. Every field of the
+ * schema becomes a field of the editor (Decap CMS's field configuration), with the schema's
+ * title, description, default, limits and choices; nothing here names a field of ours. A kind of
+ * field the editor cannot show stops the build, naming it, instead of leaving it out.
+ */
+
+/** The part of JSON Schema our schemas produce. */
+export type JsonSchema = {
+  type?: string;
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: string[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  /** Our annotations: a paragraph, a photo, and the collection a reference points into. */
+  multiline?: boolean;
+  photo?: boolean;
+  references?: string;
+};
+
+/** A field of Decap CMS's configuration: a widget and what it needs. */
+export type EditorField = {
+  name: string;
+  /** Where it sits in an entry: `image.alt`, `steps[]` for every step. */
+  path: string;
+  label: string;
+  widget: string;
+  required: boolean;
+  hint?: string;
+  default?: unknown;
+  [option: string]: unknown;
+};
+
+/** Which field of a collection's entries names them in a picker: its name, or its title. */
+export type LabelFieldOf = (collection: string) => string;
+
+/** "publishDate" as a person writes it: "Publish date". */
+export const labelOf = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
+    .replace(/^./, (c) => c.toUpperCase());
+
+// Larger than any limit a person sets: z.number().int() says so by itself.
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/** The whole number one `step` past an exclusive limit, if there is one. */
+const next = (limit: number | undefined, step: number) =>
+  limit === undefined ? undefined : limit + step;
+
+/** The widget and its options for one schema, or an error naming the field. */
+function widgetFor(schema: JsonSchema, path: string, labelFieldOf: LabelFieldOf) {
+  if (schema.references) {
+    const shown = labelFieldOf(schema.references);
+    return {
+      widget: 'relation',
+      collection: schema.references,
+      value_field: '{{slug}}',
+      search_fields: [shown],
+      display_fields: [shown],
+    };
+  }
+  if (schema.anyOf?.some((option) => option.photo)) {
+    // A photo beside the entry, uploaded, or an https:// address ("Insert from URL").
+    return { widget: 'image', choose_url: true };
+  }
+  if (schema.enum) return { widget: 'select', options: schema.enum };
+  switch (schema.type) {
+    case 'string':
+      if (schema.format === 'date') {
+        // A calendar day, kept as YYYY-MM-DD with no time and no time zone.
+        return {
+          widget: 'datetime',
+          format: 'YYYY-MM-DD',
+          date_format: 'YYYY-MM-DD',
+          time_format: false,
+          picker_utc: true,
+        };
+      }
+      return { widget: schema.multiline ? 'text' : 'string' };
+    case 'integer':
+    case 'number': {
+      // The editor's limits include their ends; a whole number above 0 is one of at least 1.
+      const whole = schema.type === 'integer';
+      const min = schema.minimum ?? (whole ? next(schema.exclusiveMinimum, 1) : undefined);
+      const max = schema.maximum ?? (whole ? next(schema.exclusiveMaximum, -1) : undefined);
+      return {
+        widget: 'number',
+        value_type: whole ? 'int' : 'float',
+        ...(min !== undefined && { min }),
+        ...(max !== undefined && max < NO_LIMIT && { max }),
+        ...(schema.multipleOf !== undefined && { step: schema.multipleOf }),
+      };
+    }
+    case 'boolean':
+      return { widget: 'boolean' };
+    case 'array': {
+      const limits = {
+        ...(schema.minItems !== undefined && { min: schema.minItems }),
+        ...(schema.maxItems !== undefined && { max: schema.maxItems }),
+      };
+      const item = schema.items ?? {};
+      if (item.enum) return { widget: 'select', multiple: true, options: item.enum, ...limits };
+      if (item.type === 'object') {
+        return { widget: 'list', ...limits, fields: editorFields(item, labelFieldOf, `${path}[]`) };
+      }
+      // One box per item, each required: a list has no empty lines.
+      const one = field('item', item, true, labelFieldOf, `${path}[]`);
+      return {
+        widget: 'list',
+        ...limits,
+        field: { ...one, label: labelOf(path.split('.').at(-1)!) },
+      };
+    }
+    case 'object':
+      // A group of named fields; a map of any keys (z.record) has no form to show.
+      if (schema.properties) {
+        return { widget: 'object', fields: editorFields(schema, labelFieldOf, path) };
+      }
+  }
+  throw new Error(
+    `The web editor has no widget for the field ${path} (${JSON.stringify(schema)}). ` +
+      'Teach src/editor/fields.ts this kind of field.',
+  );
+}
+
+function field(
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+  labelFieldOf: LabelFieldOf,
+  path: string,
+): EditorField {
+  const made: EditorField = {
+    name,
+    label: schema.title ?? labelOf(name),
+    required,
+    // Where the field sits in an entry, for the editor to show the engine's messages at it.
+    path,
+    ...(schema.description && { hint: schema.description }),
+    ...(schema.default !== undefined && { default: schema.default }),
+    ...widgetFor(schema, path, labelFieldOf),
+  };
+  if (made.widget === 'object' && !required) {
+    // An optional group left empty is fine, but Decap would still ask for its required
+    // fields (a photo's credit needs a name only when there is a credit); the engine checks
+    // the group as a whole when it is there.
+    made['collapsed'] = true;
+    made['fields'] = (made['fields'] as EditorField[]).map((child) => ({
+      ...child,
+      required: false,
+    }));
+  }
+  return made;
+}
+
+/** The editor's fields for an object schema, in the schema's order. */
+export function editorFields(
+  schema: JsonSchema,
+  labelFieldOf: LabelFieldOf,
+  prefix = '',
+): EditorField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    field(name, property, required.has(name), labelFieldOf, prefix ? `${prefix}.${name}` : name),
+  );
+}

@@ -1,0 +1,37 @@
+/** The editor's one page, /admin/: Decap CMS and our start-up script, under their own policy. */
+
+/**
+ * Where the editor may load from and talk to. Decap needs eval (its config checker compiles
+ * schemas) and inline styles (its components style themselves); the site's pages allow neither.
+ * It talks to GitHub's API, or to the local proxy that `npm run editor` starts.
+ */
+export const editorPolicy = (localPort: number) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' blob: data: http://localhost:${localPort} https://api.github.com`,
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join('; ');
+
+export const editorPage = (policy: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex, nofollow">
+    <meta name="referrer" content="no-referrer">
+    <meta http-equiv="Content-Security-Policy" content="${policy}">
+    <title>Content editor · Delicious Bites</title>
+    <script src="./editor.js"></script>
+  </head>
+  <body>
+    <script src="./decap-cms.js"></script>
+  </body>
+</html>
+`;

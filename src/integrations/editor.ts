@@ -1,0 +1,119 @@
+/**
+ * The web editor at /admin/ (src/editor/, docs/EDITOR.md): its configuration made from the
+ * schemas, its script bundled on its own, and Decap CMS's files, written into the build and served
+ * by `astro dev`. None of it goes through Astro's pages, so no visitor page changes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build, type BuildOptions, type StdinOptions } from 'esbuild';
+import { editorConfig, type EditedCollection, type EditorBackend } from '../editor/config';
+import type { JsonSchema } from '../editor/fields';
+import { editorPage, editorPolicy } from '../editor/page';
+
+const editorFolder = resolve(fileURLToPath(import.meta.url), '../../editor');
+
+/** Decap CMS's browser files: its script, the chunks it loads on demand and their WebAssembly. */
+const decapFolder = join(
+  dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')),
+  'dist',
+);
+const decapFiles = () =>
+  readdirSync(decapFolder).filter((file) => /^(\d+\.)?decap-cms\.js$|\.wasm$/.test(file));
+
+/** Bundles one file of src/editor, `astro:content` read through the stand-ins. */
+async function bundle(entry: string | StdinOptions, options: BuildOptions) {
+  const result = await build({
+    ...(typeof entry === 'string'
+      ? { entryPoints: [join(editorFolder, entry)] }
+      : { stdin: entry }),
+    bundle: true,
+    write: false,
+    logLevel: 'error',
+    alias: { 'astro:content': join(editorFolder, 'stand-ins.ts') },
+    ...options,
+  });
+  const [output] = result.outputFiles ?? [];
+  if (!output) throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
+  return output.text;
+}
+
+/**
+ * The collections' JSON schemas, from the schemas as they are on disk now. Worked out by a Node
+ * process of its own: inside Astro's config, Vite's module runner takes over `import()`.
+ */
+async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema>> {
+  const code = await bundle(
+    {
+      contents: `import { jsonSchemas } from './json-schemas.ts';
+        process.stdout.write(JSON.stringify(jsonSchemas()));`,
+      resolveDir: editorFolder,
+      loader: 'ts',
+    },
+    { platform: 'node', format: 'esm' },
+  );
+  const output = execFileSync(process.execPath, ['--input-type=module'], { input: code });
+  return JSON.parse(output.toString()) as Record<EditedCollection, JsonSchema>;
+}
+
+/** Every file of /admin/, by name, made fresh. */
+async function editorFiles(
+  backend: EditorBackend,
+): Promise<Record<string, () => Promise<string | Buffer>>> {
+  const files: Record<string, () => Promise<string | Buffer>> = {
+    'index.html': async () => editorPage(editorPolicy(backend.localPort)),
+    'config.json': async () =>
+      `${JSON.stringify(editorConfig(await currentJsonSchemas(), backend), null, 2)}\n`,
+    'editor.js': () => bundle('main.ts', { platform: 'browser', format: 'iife', minify: true }),
+  };
+  for (const file of decapFiles()) files[file] = async () => readFileSync(join(decapFolder, file));
+  return files;
+}
+
+const types: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  wasm: 'application/wasm',
+};
+
+export function editor(backend: EditorBackend): AstroIntegration {
+  return {
+    name: 'delicious-bites:editor',
+    hooks: {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use('/admin', async (request, response, next) => {
+          const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
+          const file = (await editorFiles(backend))[name];
+          if (!file) return next();
+          try {
+            const body = await file();
+            response.setHeader(
+              'Content-Type',
+              types[name.split('.').at(-1)!] ?? 'application/octet-stream',
+            );
+            response.setHeader('Cache-Control', 'no-store');
+            response.end(body);
+          } catch (error) {
+            next(error);
+          }
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const folder = join(fileURLToPath(dir), 'admin');
+        mkdirSync(folder, { recursive: true });
+        for (const [name, file] of Object.entries(await editorFiles(backend))) {
+          writeFileSync(join(folder, name), await file());
+        }
+        if (!backend.repo) {
+          logger.info(
+            '/admin/ works on this computer only: set EDITOR_GITHUB_REPO to publish from it (docs/EDITOR.md).',
+          );
+        }
+      },
+    },
+  };
+}

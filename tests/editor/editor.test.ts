@@ -1,0 +1,235 @@
+/**
+ * The web editor, end to end, as a writer without git uses it: /admin/ in Chromium, served by
+ * `astro dev` in a scratch copy of the project, saving through Decap's local proxy
+ * (decap-server) into that copy's src/content, exactly as `npm run editor` runs them. What it
+ * writes must pass the engine's checks and reach the built site; what the engine would refuse
+ * must never be written.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import {
+  astro,
+  devServer,
+  freePort,
+  node,
+  page as builtPage,
+  scratchProject,
+} from '../content/scratch';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
+
+const title = 'Salt Your Pasta Water Like You Mean It';
+const folder = 'src/content/blog/salt-your-pasta-water-like-you-mean-it';
+const entry = `${folder}/index.mdx`;
+
+/** Decap's local proxy, saving into `dir`, on `port`. */
+function localProxy(dir: string, port: number): ChildProcess {
+  const proxy = createRequire(import.meta.url).resolve('decap-server');
+  return spawn(process.execPath, [proxy], {
+    env: {
+      ...process.env,
+      MODE: 'fs',
+      GIT_REPO_DIRECTORY: dir,
+      PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+    },
+    stdio: 'ignore',
+  });
+}
+
+/** An entry file's frontmatter, and the order its fields are written in. */
+function frontmatter(text: string) {
+  const yaml = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+  return {
+    data: parse(yaml) as Record<string, unknown>,
+    keys: [...yaml.matchAll(/^(\w+):/gm)].map((m) => m[1]),
+  };
+}
+
+describe('the web editor', () => {
+  let dir = '';
+  let proxy: ChildProcess;
+  let server: Awaited<ReturnType<typeof devServer>>;
+  let browser: Browser;
+  let page: Page;
+  let photo = '';
+
+  beforeAll(async () => {
+    dir = scratchProject();
+    const port = await freePort();
+    proxy = localProxy(dir, port);
+    server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
+    await server.until('the local proxy answering', () =>
+      fetch(`http://127.0.0.1:${port}/api/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'info' }),
+      }).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    );
+    await server.page('/admin/');
+    photo = join(dir, 'upload/cover.jpg'); // a photo on the writer's computer
+    mkdirSync(dirname(photo));
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0623a' } })
+      .jpeg()
+      .toFile(photo);
+    const executablePath = chromiumPath();
+    browser = await chromium.launch({
+      args: CHROMIUM_ARGS,
+      ...(executablePath && { executablePath }),
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/admin/`);
+    await page.getByRole('button', { name: 'Login' }).click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    proxy?.kill();
+  });
+
+  /** Opens a new, empty post. */
+  const newPost = async () => {
+    await page.getByRole('link', { name: 'Blog posts' }).click();
+    await page.getByRole('link', { name: 'Create entry of type Post' }).click();
+    await page.getByLabel('Title', { exact: true }).waitFor();
+  };
+  /** Presses Publish, then Publish now. */
+  const publish = async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  };
+  /** Waits for the editor to report the entry saved. */
+  const saved = () =>
+    page
+      .getByText(/entry (saved|published)/i)
+      .first()
+      .waitFor();
+
+  it('makes a post with a photo, an author from the team and text: a draft first, then on /blog', async () => {
+    await newPost();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Excerpt').fill('More than you think, less than the sea.');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Cooking Tips' }).click();
+    // The team, by name, from src/content/team: the editor stores the member's id.
+    await page.getByRole('combobox', { name: 'Author' }).click();
+    await page.getByRole('option', { name: 'James Okafor' }).click();
+    await page.getByLabel('Publish date').fill('2026-11-20');
+    await page.getByLabel('Publish date').press('Tab');
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByRole('button', { name: /choose selected/i }).click();
+    await page.getByLabel('Alt text').fill('A hand dropping coarse salt into boiling water');
+    await page
+      .getByRole('textbox')
+      .filter({ has: page.getByRole('paragraph') })
+      .last()
+      .click();
+    await page.keyboard.type('Salt the water until it tastes like a well-seasoned soup.');
+    await publish();
+    await saved();
+
+    // The file a person would write: in a folder of its own with its photo, a draft, fields in
+    // the schema's order, and nothing the editor keeps for itself.
+    expect(readdirSync(join(dir, folder)).sort()).toEqual(['cover.jpg', 'index.mdx']);
+    const written = readFileSync(join(dir, entry), 'utf8');
+    const { data, keys } = frontmatter(written);
+    expect(data).toEqual({
+      title,
+      excerpt: 'More than you think, less than the sea.',
+      category: 'Cooking Tips',
+      author: 'james-okafor',
+      publishDate: '2026-11-20',
+      comments: 0,
+      image: { src: './cover.jpg', alt: 'A hand dropping coarse salt into boiling water' },
+      draft: true,
+    });
+    expect(keys).toEqual([
+      'title',
+      'excerpt',
+      'category',
+      'author',
+      'publishDate',
+      'comments',
+      'image',
+      'draft',
+    ]);
+    expect(written).toMatch(
+      /\n---\n\nSalt the water until it tastes like a well-seasoned soup\.\n$/,
+    );
+    const prettier = node(dir, ['node_modules/prettier/bin/prettier.cjs', '--check', entry]);
+    expect(prettier.status, prettier.output).toBe(0);
+    const checked = node(dir, ['node_modules/astro/bin/astro.mjs', 'sync']);
+    expect(checked.status, checked.output).toBe(0);
+    expect(checked.output).toContain(entry); // listed among the drafts left out of the build
+
+    // Off the draft, and a better excerpt: the build puts it first on /blog.
+    await page.getByRole('switch', { name: /Draft/ }).click();
+    await page.getByLabel('Excerpt').fill('More than you think, less than the sea. Here is why.');
+    await publish();
+    await server.until('the edit saved', () =>
+      readFileSync(join(dir, entry), 'utf8').includes('draft: false'),
+    );
+    expect(frontmatter(readFileSync(join(dir, entry), 'utf8')).data['excerpt']).toBe(
+      'More than you think, less than the sea. Here is why.',
+    );
+    const build = astro(dir, 'build', { PUBLISH_NOW: '2026-11-26T12:00:00Z' });
+    expect(build.status, build.output).toBe(0);
+    const firstCard = /<article[\s\S]*?<\/article>/.exec(builtPage(dir, 'blog/index.html'))?.[0];
+    expect(firstCard).toContain(title);
+    expect(firstCard).toContain('Here is why.');
+
+    // Deleted: the file goes, and so does the post from the page.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /delete (published )?entry/i }).click();
+    await server.until('the entry deleted', () => !existsSync(join(dir, entry)));
+    await server.page('/blog/', (html) => html.includes('</main>') && !html.includes(title));
+  });
+
+  it('refuses a save the site would refuse, with the engine’s words at the field, and keeps the work', async () => {
+    const before = readdirSync(join(dir, 'src/content/blog')).sort();
+    await newPost();
+    // Spaces only: not empty to the editor, but empty to the schema, which trims text.
+    await page.getByLabel('Title', { exact: true }).fill('   ');
+    await page.getByLabel('Excerpt').fill('A draft I do not want to lose.');
+    await publish();
+    // The editor's own check for what is missing, and the engine's message for the title.
+    await expect
+      .poll(() => page.getByText('Write some text here; it cannot be empty').count())
+      .toBe(1);
+    await expect.poll(() => page.getByText(/author is required/i).count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Excerpt').inputValue()).toBe('A draft I do not want to lose.');
+
+    // Every field filled, but the photo's address is http://, which the schema refuses: the
+    // save stops with the engine's message for image.src, and the fields keep what was typed.
+    await page.getByLabel('Title', { exact: true }).clear();
+    await page.getByLabel('Title', { exact: true }).fill('A Post With the Wrong Photo Address');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Baking' }).click();
+    await page.getByRole('combobox', { name: 'Author' }).click();
+    await page.getByRole('option', { name: 'Priya Raman' }).click();
+    await page.getByLabel('Publish date').fill('2026-11-21');
+    await page.getByLabel('Publish date').press('Tab');
+    page.once('dialog', (dialog) => void dialog.accept('http://images.example.com/bread.jpg'));
+    await page.getByRole('button', { name: 'Insert from URL' }).click();
+    await page.getByLabel('Alt text').fill('A loaf of bread');
+    await publish();
+    await page.getByText(/Not saved; the site would refuse it/).waitFor();
+    await page.getByText(/image\.src: Use an https:\/\/ address/).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'A Post With the Wrong Photo Address',
+    );
+    expect(readdirSync(join(dir, 'src/content/blog')).sort()).toEqual(before);
+  });
+});
