@@ -41,7 +41,13 @@ function collection(
   const markdown = extensions.includes('.mdx');
   const fields = editorFields(schema, labelFieldOf).map((field): EditorField =>
     // What a writer starts stays off the site until they untick it.
-    field.name === 'draft' ? { ...field, default: true } : field,
+    field.name === 'draft'
+      ? {
+          ...field,
+          default: true,
+          hint: `${field.hint ?? ''} Here, a new entry starts as one.`.trim(),
+        }
+      : field,
   );
   const identifier = nameField(schema);
   return {

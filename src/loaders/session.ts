@@ -6,14 +6,14 @@ import { plural } from '@/lib/format';
 import { publishingNow, type Mode } from '@/lib/publishing';
 import { Catalogue } from './catalogue';
 import { decide, type Decision } from './decide';
-import { hasEntryFiles, listEntryFiles } from './editor-manifest';
+import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
 import type { CollectionOptions } from './folder';
 import { formatProblems, githubAnnotations, type Problem } from './problems';
 import type { ContentChanges } from '../integrations/content-refresh';
 import { placeProblems } from './source';
 
-// `astro dev` saves the index, and tells the editor of files come or gone, this long after the
+// `astro dev` saves the index, and tells the code editor of files come or gone, this long after the
 // last change. A dev server stopped sooner only costs the next run the files changed since.
 const SAVE_INDEX_MS = 5000;
 
@@ -34,7 +34,7 @@ export class Session {
   problems: Problem[] = [];
   /** Whether the terminal's last report listed problems, so a clean one can say so. */
   #reported = false;
-  /** The catalogue's version when the editor was last told of every entry file. */
+  /** The catalogue's version when the code editor was last told of every entry file. */
   #listed = -1;
   #error: Error | undefined;
   #queue: Promise<unknown> = Promise.resolve();
@@ -67,7 +67,7 @@ export class Session {
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();
-    // The files the index held, no more, no fewer: the editor's list is as the last run left it.
+    // The files the index held, no more, no fewer: the code editor's list is as the last run left it.
     if (sameFiles && hasEntryFiles(config.root)) this.#listed = catalogue.version;
     this.#decide(rules, context);
     const counts = [...catalogue.folders.values()]
@@ -127,7 +127,7 @@ export class Session {
     return this.#error;
   }
 
-  /** Saves the index, and tells the editor the collection of every entry file if files came or went. */
+  /** Saves the index, and tells the code editor the collection of every entry file if files came or went. */
   save(root: URL) {
     clearTimeout(this.#saveTimer);
     const catalogue = this.catalogue!;

@@ -1,5 +1,5 @@
 /**
- * Editor help for writers: the JSON schemas `astro sync` writes to .astro/collections/, which the
+ * Help in VS Code for writers: the JSON schemas `astro sync` writes to .astro/collections/, which the
  * Astro VS Code extension (frontmatter) and Red Hat's YAML extension (.yaml entries) check each
  * entry against while it is typed. Validated here with Ajv, as a JSON Schema 2020-12 editor would.
  */
