@@ -108,7 +108,7 @@ const trimmed = (value: unknown): unknown =>
 function inFieldOrder(value: unknown, fields: EditorField[] | undefined): unknown {
   const map = value as ImmutableMap | undefined;
   if (!fields || !map?.map) return value;
-  if (!map.has) return map.map((item) => inFieldOrder(item, fields)); // a list of groups
+  if (Array.isArray(map.toJS())) return map.map((item) => inFieldOrder(item, fields)); // groups
   let ordered = map.clear(); // a small Immutable map keeps the order keys are set in
   for (const field of fields) {
     if (map.has(field.name)) {
