@@ -75,9 +75,12 @@ steps.push({
   failed: stats.unexpected,
   ms: stats.duration,
 });
-// In the order `npm test` runs them.
-const order = ['unit', 'content', 'site', 'e2e', 'engines'];
-const rank = ({ step }: { step: string }) => order.indexOf(step.replace('npm run test:', ''));
+// In the order `npm test` runs them, as package.json says.
+const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+const order = [...(scripts['test'] ?? '').matchAll(/npm run (test:[\w-]+)/g)].map((m) => m[1]);
+const rank = ({ step }: { step: string }) => order.indexOf(step.replace('npm run ', ''));
 steps.sort((a, b) => rank(a) - rank(b));
 
 const total = steps.reduce((sum, step) => sum + step.tests, 0);
