@@ -5,22 +5,10 @@
  * Stop both with Ctrl-C. EDITOR_LOCAL_PORT moves the proxy from port 8081.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { startLocalProxy } from './lib/web-editor.ts';
 
 const port = process.env['EDITOR_LOCAL_PORT'] ?? '8081';
-const require = createRequire(import.meta.url);
-
-const proxy = spawn(process.execPath, [require.resolve('decap-server')], {
-  // MODE picks what the proxy saves to: files on disk (Vitest and others set MODE for themselves).
-  env: {
-    ...process.env,
-    MODE: 'fs',
-    GIT_REPO_DIRECTORY: process.cwd(),
-    PORT: port,
-    BIND_HOST: '127.0.0.1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const proxy = startLocalProxy(process.cwd(), port, ['ignore', 'ignore', 'inherit']);
 const site = spawn(
   process.execPath,
   ['node_modules/astro/bin/astro.mjs', 'dev', ...process.argv.slice(2)],

@@ -5,15 +5,22 @@
  * writes must pass the engine's checks and reach the built site; what the engine would refuse
  * must never be written.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import {
+  choose,
+  fillPost,
+  localProxyAnswers,
+  photoOnDisk,
+  publishNow,
+  saved,
+  startLocalProxy,
+} from '../../scripts/lib/web-editor.ts';
 import {
   astro,
   devServer,
@@ -28,21 +35,6 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 const title = 'Salt Your Pasta Water Like You Mean It';
 const folder = 'src/content/blog/salt-your-pasta-water-like-you-mean-it';
 const entry = `${folder}/index.mdx`;
-
-/** Decap's local proxy, saving into `dir`, on `port`. */
-function localProxy(dir: string, port: number): ChildProcess {
-  const proxy = createRequire(import.meta.url).resolve('decap-server');
-  return spawn(process.execPath, [proxy], {
-    env: {
-      ...process.env,
-      MODE: 'fs',
-      GIT_REPO_DIRECTORY: dir,
-      PORT: String(port),
-      BIND_HOST: '127.0.0.1',
-    },
-    stdio: 'ignore',
-  });
-}
 
 /** An entry file's frontmatter, and the order its fields are written in. */
 function frontmatter(text: string) {
@@ -64,24 +56,12 @@ describe('the web editor', () => {
   beforeAll(async () => {
     dir = scratchProject();
     const port = await freePort();
-    proxy = localProxy(dir, port);
+    proxy = startLocalProxy(dir, port);
     server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
-    await server.until('the local proxy answering', () =>
-      fetch(`http://127.0.0.1:${port}/api/v1`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'info' }),
-      }).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    );
+    await server.until('the local proxy answering', () => localProxyAnswers(port));
     await server.page('/admin/');
     photo = join(dir, 'upload/cover.jpg'); // a photo on the writer's computer
-    mkdirSync(dirname(photo));
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0623a' } })
-      .jpeg()
-      .toFile(photo);
+    await photoOnDisk(photo);
     const executablePath = chromiumPath();
     browser = await chromium.launch({
       args: CHROMIUM_ARGS,
@@ -104,41 +84,27 @@ describe('the web editor', () => {
     await page.getByRole('link', { name: 'Create entry of type Post' }).click();
     await page.getByLabel('Title', { exact: true }).waitFor();
   };
-  /** Presses Publish, then Publish now. */
-  const publish = async () => {
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Publish now' }).click();
-  };
-  /** Waits for the editor to report the entry saved. */
-  const saved = () =>
-    page
-      .getByText(/entry (saved|published)/i)
-      .first()
-      .waitFor();
 
   it('makes a post with a photo, an author from the team and text: a draft first, then on /blog', async () => {
     await newPost();
-    await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Excerpt').fill('More than you think, less than the sea.');
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Cooking Tips' }).click();
-    // The team, by name, from src/content/team: the editor stores the member's id.
-    await page.getByRole('combobox', { name: 'Author' }).click();
-    await page.getByRole('option', { name: 'James Okafor' }).click();
-    await page.getByLabel('Publish date').fill('2026-11-20');
-    await page.getByLabel('Publish date').press('Tab');
-    await page.getByRole('button', { name: 'Choose an image' }).click();
-    await page.locator('input[type=file]').setInputFiles(photo);
-    await page.getByRole('button', { name: /choose selected/i }).click();
-    await page.getByLabel('Alt text').fill('A hand dropping coarse salt into boiling water');
+    // The author is picked from the team by name; the editor stores the member's id.
+    await fillPost(page, {
+      title,
+      excerpt: 'More than you think, less than the sea.',
+      category: 'Cooking Tips',
+      author: 'James Okafor',
+      publishDate: '2026-11-20',
+      photo,
+      alt: 'A hand dropping coarse salt into boiling water',
+    });
     await page
       .getByRole('textbox')
       .filter({ has: page.getByRole('paragraph') })
       .last()
       .click();
     await page.keyboard.type('Salt the water until it tastes like a well-seasoned soup.');
-    await publish();
-    await saved();
+    await publishNow(page);
+    await saved(page);
 
     // The file a person would write: in a folder of its own with its photo, a draft, fields in
     // the schema's order, and nothing the editor keeps for itself.
@@ -177,7 +143,7 @@ describe('the web editor', () => {
     // Off the draft, and a better excerpt: the build puts it first on /blog.
     await page.getByRole('switch', { name: /Draft/ }).click();
     await page.getByLabel('Excerpt').fill('More than you think, less than the sea. Here is why.');
-    await publish();
+    await publishNow(page);
     await server.until('the edit saved', () =>
       readFileSync(join(dir, entry), 'utf8').includes('draft: false'),
     );
@@ -203,7 +169,7 @@ describe('the web editor', () => {
     // Spaces only: not empty to the editor, but empty to the schema, which trims text.
     await page.getByLabel('Title', { exact: true }).fill('   ');
     await page.getByLabel('Excerpt').fill('A draft I do not want to lose.');
-    await publish();
+    await publishNow(page);
     // The editor's own check for what is missing, and the engine's message for the title.
     await expect
       .poll(() => page.getByText('Write some text here; it cannot be empty').count())
@@ -215,16 +181,14 @@ describe('the web editor', () => {
     // save stops with the engine's message for image.src, and the fields keep what was typed.
     await page.getByLabel('Title', { exact: true }).clear();
     await page.getByLabel('Title', { exact: true }).fill('A Post With the Wrong Photo Address');
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Baking' }).click();
-    await page.getByRole('combobox', { name: 'Author' }).click();
-    await page.getByRole('option', { name: 'Priya Raman' }).click();
+    await choose(page, 'Category', 'Baking');
+    await choose(page, 'Author', 'Priya Raman');
     await page.getByLabel('Publish date').fill('2026-11-21');
     await page.getByLabel('Publish date').press('Tab');
     page.once('dialog', (dialog) => void dialog.accept('http://images.example.com/bread.jpg'));
     await page.getByRole('button', { name: 'Insert from URL' }).click();
     await page.getByLabel('Alt text').fill('A loaf of bread');
-    await publish();
+    await publishNow(page);
     await page.getByText(/Not saved; the site would refuse it/).waitFor();
     await page.getByText(/image\.src: Use an https:\/\/ address/).waitFor();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(

@@ -1,0 +1,97 @@
+/**
+ * The web editor from outside: starting Decap's local proxy, and what a writer does in the
+ * editor's page, step by step. Shared by `npm run editor`, the editor's browser test and the
+ * screenshots in the writers' guide.
+ */
+import { spawn, type StdioOptions } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+
+/**
+ * Decap's local proxy (decap-server) on `port`, saving into the project at `dir`. MODE picks
+ * what it saves to: files on disk (Vitest, among others, sets MODE for itself).
+ */
+export function startLocalProxy(
+  dir: string,
+  port: number | string,
+  stdio: StdioOptions = 'ignore',
+) {
+  const proxy = createRequire(import.meta.url).resolve('decap-server');
+  return spawn(process.execPath, [proxy], {
+    env: {
+      ...process.env,
+      MODE: 'fs',
+      GIT_REPO_DIRECTORY: dir,
+      PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+    },
+    stdio,
+  });
+}
+
+/** Whether the local proxy on `port` answers yet. */
+export const localProxyAnswers = (port: number | string) =>
+  fetch(`http://127.0.0.1:${port}/api/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'info' }),
+  }).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+/** A plain JPEG at `file`, standing in for a photo on the writer's computer. */
+export async function photoOnDisk(file: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0623a' } })
+    .jpeg()
+    .toFile(file);
+}
+
+/** Picks `option` in the choice field labelled `label` (a category, an author). */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+export type Post = {
+  title: string;
+  excerpt: string;
+  category: string;
+  /** A team member's name, as the editor lists them. */
+  author: string;
+  publishDate: string;
+  /** A photo to upload from the writer's computer. */
+  photo: string;
+  alt: string;
+};
+
+/** Fills in a new post's form, from the title to the photo's alt text. */
+export async function fillPost(page: Page, post: Post) {
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Excerpt').fill(post.excerpt);
+  await choose(page, 'Category', post.category);
+  await choose(page, 'Author', post.author);
+  await page.getByLabel('Publish date').fill(post.publishDate);
+  await page.getByLabel('Publish date').press('Tab');
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type=file]').setInputFiles(post.photo);
+  await page.getByRole('button', { name: /choose selected/i }).click();
+  await page.getByLabel('Alt text').fill(post.alt);
+}
+
+/** Presses Publish, then Publish now: the editor saves, or says why not. */
+export async function publishNow(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+}
+
+/** Waits for the editor to report the entry saved. */
+export const saved = (page: Page) =>
+  page
+    .getByText(/entry (saved|published)/i)
+    .first()
+    .waitFor();
