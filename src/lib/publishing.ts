@@ -43,9 +43,6 @@ export function dayIn(timeZone: string, instant: Date): string {
 /** Today in `timeZone`, as of `publishingNow()`; YYYY-MM-DD. */
 export const today = (timeZone: string) => dayIn(timeZone, publishingNow());
 
-/** A publish date is a calendar day, stored as midnight UTC; its YYYY-MM-DD. */
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
 let lastDay = { day: '', midnight: 0 };
 /** Midnight UTC of a YYYY-MM-DD day, as publish dates are stored; the last one is remembered. */
 function midnightOf(day: string): number {
