@@ -74,7 +74,7 @@ export class Catalogue {
     const before = this.index.listings;
     this.index.listings = new Map();
     for (const folder of this.folders.values()) {
-      folder.scan(lister(before, this.index), (path) => entries.get(path)?.id);
+      folder.scan(lister(before, this.index), entries);
       for (const { path } of folder.entries()) {
         listed.add(path);
         if (!entries.has(path)) unindexed += 1;
@@ -107,10 +107,7 @@ export class Catalogue {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (stat?.isDirectory() || (!stat && folder.holdsFolder(path))) {
         // A folder added, removed or renamed moves many files at once: list it again.
-        folder.scan(
-          lister(this.index.listings, this.index),
-          (file) => this.index.entries.get(file)?.id,
-        );
+        folder.scan(lister(this.index.listings, this.index), this.index.entries);
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);
         for (const { path: file } of folder.entries()) reread.add(file);
