@@ -223,11 +223,10 @@ export class Catalogue {
       entry: (collection, id) => this.indexed(collection, id),
       has: (collection, id) => this.folders.get(collection)?.ownerOf(id) !== undefined,
       ids: (collection) => this.folders.get(collection)?.ids() ?? [],
-      rejected: (collection) =>
-        this.fileProblems
-          .keys()
-          .filter((path) => this.folders.get(collection)?.contains(path))
-          .toArray().length,
+      rejected: (collection) => {
+        const folder = this.folders.get(collection);
+        return [...this.fileProblems.keys()].filter((path) => folder?.contains(path)).length;
+      },
       problems,
     };
   }
