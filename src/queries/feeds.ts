@@ -17,7 +17,6 @@ import {
   type HastNode,
 } from 'satteri';
 import { RecipeFeedBody } from '@/components/recipes/RecipeFeedBody';
-import type { Site } from '@/schemas/site';
 import {
   blogGrid,
   feedPosts,
@@ -28,7 +27,7 @@ import {
   type PostSummary,
   type RecipeSummary,
 } from './content';
-import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from '@/lib/navigation';
+import { cardUrl, feeds, feedTitle, listingPaths } from '@/lib/navigation';
 import { markdownFeatures } from '@/lib/markdown';
 import { previewUrl, type PreparedPhoto } from '@/lib/photos';
 
@@ -118,30 +117,9 @@ const xml = (text: string) =>
   );
 
 /** The photo as the first thing in an item's content. */
-const coverHtml = (photo: PreparedPhoto, site: URL) =>
-  renderToStaticMarkup(
-    createElement(
-      'p',
-      null,
-      createElement('img', { src: previewUrl(photo, site), alt: photo.alt }),
-    ),
-  );
-
-/** The channel of a feed: its title, the page it stands for, and a link to itself. */
-function channel(settings: Site, feed: Feed, page: URL, site: URL) {
-  return {
-    title: feedTitle(settings.name, feed),
-    description: settings.description,
-    site: page,
-    xmlns: {
-      atom: 'http://www.w3.org/2005/Atom',
-      dc: 'http://purl.org/dc/elements/1.1/',
-      media: 'http://search.yahoo.com/mrss/',
-    },
-    customData:
-      '<language>en-us</language>' +
-      `<atom:link href="${xml(new URL(feed.href, site).href)}" rel="self" type="application/rss+xml"/>`,
-  };
+function coverHtml(photo: PreparedPhoto, site: URL) {
+  const image = createElement('img', { src: previewUrl(photo, site), alt: photo.alt });
+  return renderToStaticMarkup(createElement('p', null, image));
 }
 
 /**
@@ -158,6 +136,7 @@ async function feed<E extends PostSummary | RecipeSummary>(
 ): Promise<RSSOptions> {
   if (!site) throw new Error('Set `site` in astro.config.ts: feeds need absolute URLs.');
   const page = new URL(listingPaths[collection], site);
+  const thisFeed = feeds[collection];
   const [settings, listed, onPage] = await Promise.all([siteData(), entries(), cards()]);
   const shown = new Set(onPage.map((card) => card.id));
   const items = await Promise.all(
@@ -181,7 +160,21 @@ async function feed<E extends PostSummary | RecipeSummary>(
       };
     }),
   );
-  return { ...channel(settings, feeds[collection], page, site), items };
+  // The channel: its title, the page it stands for, and a link to itself.
+  return {
+    title: feedTitle(settings.name, thisFeed),
+    description: settings.description,
+    site: page,
+    xmlns: {
+      atom: 'http://www.w3.org/2005/Atom',
+      dc: 'http://purl.org/dc/elements/1.1/',
+      media: 'http://search.yahoo.com/mrss/',
+    },
+    customData:
+      '<language>en-us</language>' +
+      `<atom:link href="${xml(new URL(thisFeed.href, site).href)}" rel="self" type="application/rss+xml"/>`,
+    items,
+  };
 }
 
 /**
