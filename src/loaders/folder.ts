@@ -49,10 +49,7 @@ export type DirectoryListing = Names & { mtimeMs: number; ctimeMs: number };
  * relies on), else read now. What it lists, the index keeps for the next run.
  */
 export const lister =
-  (
-    before: ReadonlyMap<string, DirectoryListing>,
-    index: Pick<EntryIndex, 'listings' | 'settled' | 'list'>,
-  ) =>
+  (before: ReadonlyMap<string, DirectoryListing>, index: EntryIndex) =>
   (directory: string): Names => {
     const { mtimeMs, ctimeMs } = statSync(directory);
     const last = before.get(directory);
