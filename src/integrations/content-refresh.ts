@@ -16,10 +16,7 @@ export const LOADER_NAME = 'content';
 export type ContentChanges = { refresh: string; changed: string[] };
 
 /** A refresh naming `changed`. */
-export const contentChanges = (changed: string[]): ContentChanges => ({
-  refresh: randomUUID(),
-  changed,
-});
+export const contentChanges = (changed: string[]) => ({ refresh: randomUUID(), changed });
 
 /** What a refresh names, if it is one of ours. */
 export function changesIn(data: Record<string, unknown> | undefined): ContentChanges | undefined {

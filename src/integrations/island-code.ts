@@ -28,19 +28,15 @@ export function toasterCodeList(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (this.environment.config.consumer !== 'client') return;
-      const chunks = new Map(
-        Object.values(bundle).flatMap((file) =>
-          file.type === 'chunk' ? [[file.fileName, file]] : [],
-        ),
-      );
       const files = new Set<string>();
       const take = (fileName: string) => {
-        if (files.has(fileName)) return;
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== 'chunk') return;
         files.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) take(imported);
+        for (const imported of chunk.imports) take(imported);
       };
-      for (const chunk of chunks.values()) {
-        if (chunk.facadeModuleId && entries.has(chunk.facadeModuleId)) take(chunk.fileName);
+      for (const [fileName, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk' && entries.has(chunk.facadeModuleId ?? '')) take(fileName);
       }
       if (files.size < entries.size) {
         this.error(

@@ -47,9 +47,7 @@ export function noticeCapture(): AstroIntegration {
           name: 'intent',
           entrypoint: new URL('intent-directive.ts', browser).pathname,
         });
-        updateConfig({
-          vite: { plugins: [sonnerStaticStyles(), toasterCodeList()] },
-        });
+        updateConfig({ vite: { plugins: [sonnerStaticStyles(), toasterCodeList()] } });
       },
     },
   };

@@ -23,9 +23,7 @@ export function isoDuration(totalMinutes: number): string {
 }
 
 /** 1 → "1 serving", 4 → "4 servings". */
-export function formatServings(servings: number): string {
-  return `${servings} ${plural(servings, 'serving')}`;
-}
+export const formatServings = (servings: number) => `${servings} ${plural(servings, 'serving')}`;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -35,14 +33,10 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 /** Publish date as shown on cards: "March 12, 2025". Content dates are calendar days in UTC. */
-export function formatDate(date: Date): string {
-  return dateFormat.format(date);
-}
+export const formatDate = (date: Date) => dateFormat.format(date);
 
 /** Machine-readable calendar day for `<time datetime>`: "2025-03-12". */
-export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
+export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 const WORDS_PER_MINUTE = 200;
 
@@ -56,26 +50,17 @@ export function countWords(markdown: string): number {
 }
 
 /** Minutes to read a body at 200 words a minute, never less than 1. */
-export function readingMinutes(markdown: string): number {
-  return Math.max(1, Math.round(countWords(markdown) / WORDS_PER_MINUTE));
-}
+export const readingMinutes = (markdown: string) =>
+  Math.max(1, Math.round(countWords(markdown) / WORDS_PER_MINUTE));
 
 /** 4 → "4 min read". */
-export function formatReadTime(minutes: number): string {
-  return `${minutes} min read`;
-}
+export const formatReadTime = (minutes: number) => `${minutes} min read`;
 
 /** "1 comment", "24 comments". */
-export function formatComments(count: number): string {
-  return `${count} ${plural(count, 'comment')}`;
-}
+export const formatComments = (count: number) => `${count} ${plural(count, 'comment')}`;
 
 /** Rating to one decimal: 5 → "5.0". */
-export function formatRating(rating: number): string {
-  return rating.toFixed(1);
-}
+export const formatRating = (rating: number) => rating.toFixed(1);
 
 /** A `tel:` link for a phone number written for people: "+1 (555) 123-4567" → "tel:+15551234567". */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
-}
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;

@@ -26,9 +26,7 @@ export const listingPaths = { blog: '/blog/', recipes: '/recipes/' } as const;
  * `id` is the entry id; URL encodes the fragment (a slash stays, "ù" becomes "%C3%B9"), and
  * browsers decode it again to find the card.
  */
-export function cardUrl(page: URL, id: string): URL {
-  return new URL(`#${id}`, page);
-}
+export const cardUrl = (page: URL, id: string) => new URL(`#${id}`, page);
 
 /** The site's RSS feeds: where each is served, and the word that ends its title. */
 export const feeds = {

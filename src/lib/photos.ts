@@ -7,10 +7,8 @@ export const photoWidths = [320, 400, 480, 560, 640, 720, 800, 960, 1200, 1600] 
 /** The photo at a given width, cropped and in the best format the browser accepts. */
 export function photoUrl(src: string, width: number): string {
   const url = new URL(src);
-  url.searchParams.set('auto', 'format');
-  url.searchParams.set('fit', 'crop');
-  url.searchParams.set('w', String(width));
-  url.searchParams.set('q', '70');
+  const params = { auto: 'format', fit: 'crop', w: String(width), q: '70' };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url.toString();
 }
 

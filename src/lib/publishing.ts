@@ -43,9 +43,6 @@ export function dayIn(timeZone: string, instant: Date): string {
 /** Today in `timeZone`, as of `publishingNow()`; YYYY-MM-DD. */
 export const today = (timeZone: string) => dayIn(timeZone, publishingNow());
 
-/** A publish date is a calendar day, stored as midnight UTC; its YYYY-MM-DD. */
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
 let lastDay = { day: '', midnight: 0 };
 /** Midnight UTC of a YYYY-MM-DD day, as publish dates are stored; the last one is remembered. */
 function midnightOf(day: string): number {
@@ -66,23 +63,21 @@ export function publishState(entry: Partial<Placement>, today: string): PublishS
 /** Whether an entry in `state` appears at all: published ones always, the rest in `astro dev`. */
 export const appears = (state: PublishState, mode: Mode) => state === 'published' || mode === 'dev';
 
-/** How many of `states` are waiting, as "(2 drafts, 1 scheduled)", or "" when none are. */
-function waitingNote(states: readonly PublishState[]): string {
-  const drafts = states.filter((s) => s === 'draft').length;
-  const scheduled = states.filter((s) => s === 'scheduled').length;
-  const parts = [
+/**
+ * The message for a list that cannot be filled, counting what is waiting to publish, as
+ * "(2 drafts, 1 scheduled)", if anything is.
+ */
+export function shortfall(what: string, needed: number, states: readonly PublishState[]): string {
+  const count = (state: PublishState) => states.filter((s) => s === state).length;
+  const [published, drafts, scheduled] = [count('published'), count('draft'), count('scheduled')];
+  const waiting = [
     drafts && `${drafts} ${plural(drafts, 'draft')}`,
     scheduled && `${scheduled} scheduled`,
   ].filter(Boolean);
-  return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-/** The message for a list that cannot be filled, counting what is waiting to publish. */
-export function shortfall(what: string, needed: number, states: readonly PublishState[]): string {
-  const published = states.filter((s) => s === 'published').length;
+  const note = waiting.length ? ` (${waiting.join(', ')})` : '';
   return (
     `${what} needs ${needed}, but only ${published} ${plural(published, 'is', 'are')} published` +
-    `${waitingNote(states)}. Add entries, or publish ones that are waiting.`
+    `${note}. Add entries, or publish ones that are waiting.`
   );
 }
 

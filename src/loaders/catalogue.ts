@@ -74,7 +74,7 @@ export class Catalogue {
     const before = this.index.listings;
     this.index.listings = new Map();
     for (const folder of this.folders.values()) {
-      folder.scan(lister(before, this.index), (path) => entries.get(path)?.id);
+      folder.scan(lister(before, this.index), entries);
       for (const { path } of folder.entries()) {
         listed.add(path);
         if (!entries.has(path)) unindexed += 1;
@@ -107,10 +107,7 @@ export class Catalogue {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (stat?.isDirectory() || (!stat && folder.holdsFolder(path))) {
         // A folder added, removed or renamed moves many files at once: list it again.
-        folder.scan(
-          lister(this.index.listings, this.index),
-          (file) => this.index.entries.get(file)?.id,
-        );
+        folder.scan(lister(this.index.listings, this.index), this.index.entries);
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);
         for (const { path: file } of folder.entries()) reread.add(file);
@@ -226,11 +223,10 @@ export class Catalogue {
       entry: (collection, id) => this.indexed(collection, id),
       has: (collection, id) => this.folders.get(collection)?.ownerOf(id) !== undefined,
       ids: (collection) => this.folders.get(collection)?.ids() ?? [],
-      rejected: (collection) =>
-        this.fileProblems
-          .keys()
-          .filter((path) => this.folders.get(collection)?.contains(path))
-          .toArray().length,
+      rejected: (collection) => {
+        const folder = this.folders.get(collection);
+        return [...this.fileProblems.keys()].filter((path) => folder?.contains(path)).length;
+      },
       problems,
     };
   }

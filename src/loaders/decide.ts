@@ -5,11 +5,10 @@
  * Vite is imported, so a unit test can call it on a handful of entries.
  */
 import { contentFolders, PLACEHOLDER, type SiteRules } from '@/config';
-import { plural } from '@/lib/format';
+import { isoDate, plural } from '@/lib/format';
 import {
   appears,
   dayIn,
-  dayOf,
   DEFAULT_TIME_ZONE,
   pick,
   publishState,
@@ -75,26 +74,22 @@ export function decide(
   const today = dayIn(timezone, now);
   const stateOf = (entry: IndexedEntry) => publishState(entry.placement, today);
 
-  // The entries come newest first, so each pick, and each count below, stops at its leaders.
-  const lists = { ...rules.pageLists, ...rules.feedLists };
-  const placement = (entry: IndexedEntry) => entry.placement;
-  const picks = new Map<string, string[]>();
-  for (const [name, list] of Object.entries(lists)) {
-    const picked = pick(list, of(list.collection), placement, { today, mode, ordered: true });
-    picks.set(
-      name,
-      picked.map(({ id }) => id),
-    );
-  }
   const holds = new Map<string, Set<string>>();
   const hold = (collection: string, ids: Iterable<string>) =>
     holds.set(collection, new Set([...(holds.get(collection) ?? []), ...ids]));
-  for (const [name, ids] of picks) hold(lists[name]!.collection, ids);
+
+  // The entries come newest first, so each pick, and each count below, stops at its leaders.
+  const placement = (entry: IndexedEntry) => entry.placement;
+  const picks = new Map<string, string[]>();
+  for (const [name, list] of Object.entries({ ...rules.pageLists, ...rules.feedLists })) {
+    const picked = pick(list, of(list.collection), placement, { today, mode, ordered: true });
+    const ids = picked.map((entry) => entry.id);
+    picks.set(name, ids);
+    hold(list.collection, ids);
+  }
   for (const collection of rules.wholeCollections) {
-    hold(
-      collection,
-      of(collection).flatMap((e) => (appears(stateOf(e), mode) ? [e.id] : [])),
-    );
+    const ids = of(collection).flatMap((e) => (appears(stateOf(e), mode) ? [e.id] : []));
+    hold(collection, ids);
   }
   const named = [...holds].flatMap(([collection, ids]) =>
     [...ids].map((id) => content.entry(collection, id)),
@@ -173,7 +168,7 @@ export function decide(
     note(
       `Scheduled, ${where} (published as of ${today}, ${timezone})`,
       scheduled,
-      (e) => ` goes live on ${e.placement.publishDate ? dayOf(e.placement.publishDate) : '?'}`,
+      (e) => ` goes live on ${e.placement.publishDate ? isoDate(e.placement.publishDate) : '?'}`,
     ),
     note(`Drafts, ${where}`, drafts, () => ''),
   ].flat();

@@ -50,9 +50,7 @@ export function indexFields(data: Record<string, unknown>) {
     if (!value || typeof value !== 'object' || value instanceof Date) return;
     const { collection, id } = value as Record<string, unknown>;
     const named = typeof collection === 'string' && typeof id === 'string';
-    if (named && Object.keys(value).length === 2) {
-      made.push(shared([...path], collection, id));
-    }
+    if (named && Object.keys(value).length === 2) made.push(shared([...path], collection, id));
     for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
       path.push(key);
       visit(item);

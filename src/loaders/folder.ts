@@ -49,10 +49,7 @@ export type DirectoryListing = Names & { mtimeMs: number; ctimeMs: number };
  * relies on), else read now. What it lists, the index keeps for the next run.
  */
 export const lister =
-  (
-    before: ReadonlyMap<string, DirectoryListing>,
-    index: Pick<EntryIndex, 'listings' | 'settled' | 'list'>,
-  ) =>
+  (before: ReadonlyMap<string, DirectoryListing>, index: EntryIndex) =>
   (directory: string): Names => {
     const { mtimeMs, ctimeMs } = statSync(directory);
     const last = before.get(directory);
@@ -118,9 +115,10 @@ export class Folder {
 
   /**
    * Lists the whole folder again, forgetting what was known: `list` gives the names in each of
-   * its directories, and `known` the ids of files listed before, the same for the same path.
+   * its directories, and `known` the entries of files listed before, whose ids are the same for
+   * the same path.
    */
-  scan(list: (directory: string) => Names, known: (path: string) => string | undefined) {
+  scan(list: (directory: string) => Names, known: ReadonlyMap<string, { id: string }>) {
     this.#claims.clear();
     this.#files.clear();
     this.version += 1;
@@ -133,7 +131,7 @@ export class Folder {
     };
     walk(this.base);
     files.sort();
-    for (const path of files) this.add(path, known(path));
+    for (const path of files) this.add(path, known.get(path)?.id);
   }
 
   /** Takes in a file that appeared or changed; what it makes depends only on its name. */

@@ -142,9 +142,8 @@ const DEV_SESSIONS = Symbol.for('delicious-bites.content-engine');
 
 /** The session of a project in `astro dev`, which outlives any one evaluation of the content config. */
 export function devSession(root: string): Session {
-  const sessions = ((globalThis as Record<symbol, Map<string, Session> | undefined>)[
-    DEV_SESSIONS
-  ] ??= new Map());
+  const global = globalThis as { [DEV_SESSIONS]?: Map<string, Session> };
+  const sessions = (global[DEV_SESSIONS] ??= new Map());
   const session = sessions.get(root) ?? new Session('dev');
   sessions.set(root, session);
   return session;

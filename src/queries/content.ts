@@ -46,49 +46,35 @@ async function summary<E extends Recipe | Post | TeamMember>(entry: E): Promise<
   return { ...entry, state, photo: await preparePhoto(entry.data.image) };
 }
 
-/** Resolves a recipe's or post's author. */
-async function authorOf(entry: Recipe | Post): Promise<TeamMember> {
-  return present(await getEntry(entry.data.author), `Team member "${entry.data.author.id}"`);
-}
-
-/** The entries list `name` picked, in its order. */
-async function picked<E extends Recipe | Post>(name: ListName): Promise<E[]> {
+/** The entries list `name` picked, in its order, with their photos and authors. */
+async function picked<E extends Recipe | Post>(name: ListName) {
   const { collection } = lists[name];
   const { ids } = present(await getEntry('picks', name), `The pick of ${name}`).data;
-  const entries = ids.map(async (id) =>
-    present(await getEntry(collection, id), `${collection} "${id}"`),
-  );
-  return (await Promise.all(entries)) as E[];
-}
-
-/** The recipes list `name` picked, with their photos and authors. */
-async function listedRecipes(name: ListName): Promise<RecipeSummary[]> {
-  const recipes = await picked<Recipe>(name);
-  return Promise.all(
-    recipes.map(async (recipe) => ({ ...(await summary(recipe)), author: await authorOf(recipe) })),
-  );
+  const entries = ids.map(async (id) => {
+    const entry = present(await getEntry(collection, id), `${collection} "${id}"`) as E;
+    const author = present(
+      await getEntry(entry.data.author),
+      `Team member "${entry.data.author.id}"`,
+    );
+    return { ...(await summary(entry)), author };
+  });
+  return Promise.all(entries);
 }
 
 /** The posts list `name` picked, with their photos, authors and reading times. */
 async function listedPosts(name: ListName): Promise<PostSummary[]> {
   const posts = await picked<Post>(name);
-  return Promise.all(
-    posts.map(async (post) => ({
-      ...(await summary(post)),
-      author: await authorOf(post),
-      readingMinutes: readingMinutes(post.body ?? ''),
-    })),
-  );
+  return posts.map((post) => ({ ...post, readingMinutes: readingMinutes(post.body ?? '') }));
 }
 
 /** Home page: the newest featured recipes. */
-export const featuredRecipes = () => listedRecipes('featuredRecipes');
+export const featuredRecipes = () => picked<Recipe>('featuredRecipes');
 
 /** /recipes: the newest recipes. */
-export const recipeGrid = () => listedRecipes('recipeGrid');
+export const recipeGrid = () => picked<Recipe>('recipeGrid');
 
 /** /recipes/rss.xml: the newest published recipes, up to FEED_SIZE. */
-export const feedRecipes = () => listedRecipes('recipeFeed');
+export const feedRecipes = () => picked<Recipe>('recipeFeed');
 
 /** /blog: the newest posts. */
 export const blogGrid = () => listedPosts('blogGrid');

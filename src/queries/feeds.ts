@@ -17,7 +17,6 @@ import {
   type HastNode,
 } from 'satteri';
 import { RecipeFeedBody } from '@/components/recipes/RecipeFeedBody';
-import type { Site } from '@/schemas/site';
 import {
   blogGrid,
   feedPosts,
@@ -28,7 +27,7 @@ import {
   type PostSummary,
   type RecipeSummary,
 } from './content';
-import { cardUrl, feeds, feedTitle, listingPaths, type Feed } from '@/lib/navigation';
+import { cardUrl, feeds, feedTitle, listingPaths } from '@/lib/navigation';
 import { markdownFeatures } from '@/lib/markdown';
 import { previewUrl, type PreparedPhoto } from '@/lib/photos';
 
@@ -117,43 +116,53 @@ const xml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
   );
 
-type Listed = PostSummary | RecipeSummary;
-
-/**
- * What both feeds say about an entry beyond RSS's own fields: a `guid` that is the entry id
- * (stable, and not a link, since links change as cards leave the page), the author's name,
- * and the photo as Media RSS.
- */
-function itemExtras(collection: 'blog' | 'recipes', entry: Listed, site: URL): string {
-  return [
-    `<guid isPermaLink="false">${xml(`${collection}/${entry.id}`)}</guid>`,
-    `<dc:creator>${xml(entry.author.data.name)}</dc:creator>`,
-    `<media:content url="${xml(previewUrl(entry.photo, site))}" medium="image"/>`,
-  ].join('');
-}
-
 /** The photo as the first thing in an item's content. */
-const coverHtml = (photo: PreparedPhoto, site: URL) =>
-  renderToStaticMarkup(
-    createElement(
-      'p',
-      null,
-      createElement('img', { src: previewUrl(photo, site), alt: photo.alt }),
-    ),
-  );
-
-/**
- * Where an item leads: its card when the listing page shows it, else the listing page itself.
- * A link never points at a card that is not there.
- */
-function itemLink(page: URL, id: string, onPage: ReadonlySet<string>): string {
-  return (onPage.has(id) ? cardUrl(page, id) : page).href;
+function coverHtml(photo: PreparedPhoto, site: URL) {
+  const image = createElement('img', { src: previewUrl(photo, site), alt: photo.alt });
+  return renderToStaticMarkup(createElement('p', null, image));
 }
 
-/** The channel of a feed: its title, the page it stands for, and a link to itself. */
-function channel(settings: Site, feed: Feed, page: URL, site: URL) {
+/**
+ * The feed of one collection's `entries`, each with its photo first in its content, then the
+ * `html` made of it. An item leads to its card when the listing page shows it (`cards`), else to
+ * the page itself: a link never points at a card that is not there. `site` is Astro's, which
+ * every absolute URL in a feed needs.
+ */
+async function feed<E extends PostSummary | RecipeSummary>(
+  site: URL | undefined,
+  collection: keyof typeof feeds,
+  [entries, cards]: [() => Promise<E[]>, () => Promise<E[]>],
+  item: (entry: E) => Promise<{ description: string; html: string }>,
+): Promise<RSSOptions> {
+  if (!site) throw new Error('Set `site` in astro.config.ts: feeds need absolute URLs.');
+  const page = new URL(listingPaths[collection], site);
+  const thisFeed = feeds[collection];
+  const [settings, listed, onPage] = await Promise.all([siteData(), entries(), cards()]);
+  const shown = new Set(onPage.map((card) => card.id));
+  const items = await Promise.all(
+    listed.map(async (entry): Promise<RSSFeedItem> => {
+      const { description, html } = await item(entry);
+      return {
+        title: entry.data.title,
+        link: (shown.has(entry.id) ? cardUrl(page, entry.id) : page).href,
+        pubDate: entry.data.publishDate,
+        description,
+        content: feedHtml(coverHtml(entry.photo, site) + html, site),
+        // RSS's `author` must be an address; everyone writes from the site's, under their own name.
+        author: `${settings.contact.email} (${entry.author.data.name})`,
+        categories: [entry.data.category],
+        // A `guid` that is the entry id (stable, and not a link, since links change as cards leave
+        // the page), the author's name, and the photo as Media RSS.
+        customData:
+          `<guid isPermaLink="false">${xml(`${collection}/${entry.id}`)}</guid>` +
+          `<dc:creator>${xml(entry.author.data.name)}</dc:creator>` +
+          `<media:content url="${xml(previewUrl(entry.photo, site))}" medium="image"/>`,
+      };
+    }),
+  );
+  // The channel: its title, the page it stands for, and a link to itself.
   return {
-    title: feedTitle(settings.name, feed),
+    title: feedTitle(settings.name, thisFeed),
     description: settings.description,
     site: page,
     xmlns: {
@@ -163,18 +172,9 @@ function channel(settings: Site, feed: Feed, page: URL, site: URL) {
     },
     customData:
       '<language>en-us</language>' +
-      `<atom:link href="${xml(new URL(feed.href, site).href)}" rel="self" type="application/rss+xml"/>`,
+      `<atom:link href="${xml(new URL(thisFeed.href, site).href)}" rel="self" type="application/rss+xml"/>`,
+    items,
   };
-}
-
-/** RSS's `author` must be an address; everyone writes from the site's, under their own name. */
-const byline = (settings: Site, entry: Listed) =>
-  `${settings.contact.email} (${entry.author.data.name})`;
-
-/** Astro's `site`, which every absolute URL in a feed needs. */
-function requireSite(site: URL | undefined): URL {
-  if (!site) throw new Error('Set `site` in astro.config.ts: feeds need absolute URLs.');
-  return site;
 }
 
 /**
@@ -182,48 +182,18 @@ function requireSite(site: URL | undefined): URL {
  * `content:encoded`, its cover photo, author and category. Only these posts' bodies are
  * rendered, however many the blog holds.
  */
-export async function blogFeed(astroSite: URL | undefined): Promise<RSSOptions> {
-  const site = requireSite(astroSite);
-  const page = new URL(listingPaths.blog, site);
-  const [settings, posts, cards] = await Promise.all([siteData(), feedPosts(), blogGrid()]);
-  const onPage = new Set(cards.map((card) => card.id));
-  const items = await Promise.all(
-    posts.map(async (post): Promise<RSSFeedItem> => ({
-      title: post.data.title,
-      link: itemLink(page, post.id, onPage),
-      pubDate: post.data.publishDate,
-      description: post.data.excerpt,
-      content: feedHtml(coverHtml(post.photo, site) + (await bodyHtml(post)), site),
-      author: byline(settings, post),
-      categories: [post.data.category],
-      customData: itemExtras('blog', post, site),
-    })),
-  );
-  return { ...channel(settings, feeds.blog, page, site), items };
-}
+export const blogFeed = (site: URL | undefined) =>
+  feed(site, 'blog', [feedPosts, blogGrid], async (post) => ({
+    description: post.data.excerpt,
+    html: await bodyHtml(post),
+  }));
 
 /**
  * /recipes/rss.xml: the newest published recipes, each with its photo, description, time,
  * servings, rating, ingredients (a list) and steps (in order).
  */
-export async function recipeFeed(astroSite: URL | undefined): Promise<RSSOptions> {
-  const site = requireSite(astroSite);
-  const page = new URL(listingPaths.recipes, site);
-  const [settings, recipes, cards] = await Promise.all([siteData(), feedRecipes(), recipeGrid()]);
-  const onPage = new Set(cards.map((card) => card.id));
-  const items = recipes.map((recipe): RSSFeedItem => ({
-    title: recipe.data.title,
-    link: itemLink(page, recipe.id, onPage),
-    pubDate: recipe.data.publishDate,
+export const recipeFeed = (site: URL | undefined) =>
+  feed(site, 'recipes', [feedRecipes, recipeGrid], async (recipe) => ({
     description: recipe.data.description,
-    content: feedHtml(
-      coverHtml(recipe.photo, site) +
-        renderToStaticMarkup(createElement(RecipeFeedBody, { recipe })),
-      site,
-    ),
-    author: byline(settings, recipe),
-    categories: [recipe.data.category],
-    customData: itemExtras('recipes', recipe, site),
+    html: renderToStaticMarkup(createElement(RecipeFeedBody, { recipe })),
   }));
-  return { ...channel(settings, feeds.recipes, page, site), items };
-}

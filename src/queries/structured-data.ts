@@ -13,7 +13,6 @@ type Thing = Record<string, unknown> & { '@type': string };
 type Graph = { '@context': 'https://schema.org' } & Thing;
 
 const graph = (thing: Thing): Graph => ({ '@context': 'https://schema.org', ...thing });
-const person = (name: string): Thing => ({ '@type': 'Person', name });
 
 // Categories that name a kind of dish rather than a cuisine.
 const dishCategories = new Set(['Dessert', 'Healthy']);
@@ -85,7 +84,7 @@ export function blogJsonLd(posts: PostSummary[], blogUrl: URL): Graph {
       headline: data.title,
       description: data.excerpt,
       image: [previewUrl(photo, blogUrl)],
-      author: person(author.data.name),
+      author: { '@type': 'Person', name: author.data.name },
       datePublished: isoDate(data.publishDate),
       articleSection: data.category,
       commentCount: data.comments,

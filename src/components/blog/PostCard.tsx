@@ -6,28 +6,22 @@ import { formatComments, formatDate, formatReadTime, isoDate } from '@/lib/forma
 import { Photo, type photoFrames } from '@/components/ui/Photo';
 import { StateBadge } from '@/components/ui/StateBadge';
 
-/** How each kind of post card differs; everything else is shared. */
+/** A card in a grid (/blog); the other kinds differ from it as they say. */
+const grid = {
+  direction: 'flex-col',
+  photo: 'postCard',
+  photoWidth: '',
+  body: 'p-6',
+  title: 'text-xl',
+  excerpt: 'line-clamp-3',
+  readMore: true,
+} as const;
+
+/** How each kind of post card looks. */
 const variants = {
-  /** A card in a grid (/blog). */
-  grid: {
-    direction: 'flex-col',
-    photo: 'postCard',
-    photoWidth: '',
-    body: 'p-6',
-    title: 'text-xl',
-    excerpt: 'line-clamp-3',
-    readMore: true,
-  },
+  grid,
   /** The large lead story on the home page. */
-  feature: {
-    direction: 'flex-col',
-    photo: 'leadPost',
-    photoWidth: '',
-    body: 'p-6',
-    title: 'text-2xl sm:text-3xl',
-    excerpt: 'line-clamp-3',
-    readMore: true,
-  },
+  feature: { ...grid, photo: 'leadPost', title: 'text-2xl sm:text-3xl' },
   /** A short row beside the lead story: a thumbnail, and no read time or Read More. */
   compact: {
     direction: 'flex-row',

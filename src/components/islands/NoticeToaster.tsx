@@ -9,9 +9,7 @@ export const notices = {
     title:
       "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!",
   },
-  filtersNotImplemented: {
-    title: 'Filter functionality is not implemented yet. Stay tuned!',
-  },
+  filtersNotImplemented: { title: 'Filter functionality is not implemented yet. Stay tuned!' },
   messageSent: {
     title: 'Message Sent (Simulation)',
     description: "Thanks for reaching out! We'll get back to you shortly. (This is a demo).",

@@ -99,11 +99,9 @@ export function Photo({ photo, frame: place, priority = false, className }: Prop
 
   let image;
   if (photo.kind === 'remote') {
-    const { src, srcSet } = responsivePhoto(photo.url, maxWidth);
-    image = <img src={src} srcSet={srcSet} {...box} {...loading} />;
+    image = <img {...responsivePhoto(photo.url, maxWidth)} {...box} {...loading} />;
   } else {
     // 2x the widest display covers high-density screens; larger files would never be chosen.
-    const fits = ({ width }: { width: number }) => width <= maxWidth * 2;
     image = (
       <picture>
         {photo.sources.map(({ type, candidates }) => (
@@ -112,7 +110,7 @@ export function Photo({ photo, frame: place, priority = false, className }: Prop
             type={type}
             sizes={sizes}
             srcSet={candidates
-              .filter((c, index) => fits(c) || index === 0)
+              .filter((c, index) => c.width <= maxWidth * 2 || index === 0)
               .map((c) => `${c.url} ${c.width}w`)
               .join(', ')}
           />

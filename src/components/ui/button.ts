@@ -7,10 +7,7 @@ const variants = {
 } as const;
 
 /** Classes for a pill button or a link styled as one. */
-export function buttonClass(
-  variant: keyof typeof variants = 'primary',
-  className?: string,
-): string {
+export function buttonClass(variant: keyof typeof variants = 'primary', className?: string) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-sm font-semibold transition-colors',
     variants[variant],
