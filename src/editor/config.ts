@@ -35,11 +35,11 @@ const nameField = (schema: JsonSchema) => Object.keys(schema.properties ?? {})[0
 function collection(
   name: EditedCollection,
   schema: JsonSchema,
-  labelFieldOf: (collection: string) => string,
+  nameFieldOf: (collection: string) => string,
 ) {
   const { folder, extensions } = contentFolders[name];
   const markdown = extensions.includes('.mdx');
-  const fields = editorFields(schema, labelFieldOf).map((field): EditorField =>
+  const fields = editorFields(schema, nameFieldOf).map((field): EditorField =>
     // What a writer starts stays off the site until they untick it.
     field.name === 'draft'
       ? {
@@ -79,7 +79,7 @@ export function editorConfig(
   schemas: Record<EditedCollection, JsonSchema>,
   backend: EditorBackend,
 ) {
-  const labelFieldOf = (name: string) => nameField(schemas[name as EditedCollection] ?? {});
+  const nameFieldOf = (name: string) => nameField(schemas[name as EditedCollection] ?? {});
   return {
     load_config_file: false,
     backend: {
@@ -94,7 +94,7 @@ export function editorConfig(
     media_folder: 'src/content',
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: (Object.keys(editedCollections) as EditedCollection[]).map((name) =>
-      collection(name, schemas[name], labelFieldOf),
+      collection(name, schemas[name], nameFieldOf),
     ),
   };
 }

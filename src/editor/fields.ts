@@ -45,7 +45,7 @@ export type EditorField = {
 };
 
 /** Which field of a collection's entries names them in a picker: its name, or its title. */
-export type LabelFieldOf = (collection: string) => string;
+export type NameFieldOf = (collection: string) => string;
 
 /** "publishDate" as a person writes it: "Publish date". */
 export const labelOf = (name: string) =>
@@ -61,15 +61,15 @@ const next = (limit: number | undefined, step: number) =>
   limit === undefined ? undefined : limit + step;
 
 /** The widget and its options for one schema, or an error naming the field. */
-function widgetFor(schema: JsonSchema, path: string, labelFieldOf: LabelFieldOf) {
+function widgetFor(schema: JsonSchema, path: string, nameFieldOf: NameFieldOf) {
   if (schema.references) {
-    const shown = labelFieldOf(schema.references);
+    const nameField = nameFieldOf(schema.references);
     return {
       widget: 'relation',
       collection: schema.references,
       value_field: '{{slug}}',
-      search_fields: [shown],
-      display_fields: [shown],
+      search_fields: [nameField],
+      display_fields: [nameField],
     };
   }
   if (schema.anyOf?.some((option) => option.photo)) {
@@ -114,10 +114,10 @@ function widgetFor(schema: JsonSchema, path: string, labelFieldOf: LabelFieldOf)
       const item = schema.items ?? {};
       if (item.enum) return { widget: 'select', multiple: true, options: item.enum, ...limits };
       if (item.type === 'object') {
-        return { widget: 'list', ...limits, fields: editorFields(item, labelFieldOf, `${path}[]`) };
+        return { widget: 'list', ...limits, fields: editorFields(item, nameFieldOf, `${path}[]`) };
       }
       // One box per item, each required: a list has no empty lines.
-      const one = field('item', item, true, labelFieldOf, `${path}[]`);
+      const one = field('item', item, true, nameFieldOf, `${path}[]`);
       return {
         widget: 'list',
         ...limits,
@@ -127,7 +127,7 @@ function widgetFor(schema: JsonSchema, path: string, labelFieldOf: LabelFieldOf)
     case 'object':
       // A group of named fields; a map of any keys (z.record) has no form to show.
       if (schema.properties) {
-        return { widget: 'object', fields: editorFields(schema, labelFieldOf, path) };
+        return { widget: 'object', fields: editorFields(schema, nameFieldOf, path) };
       }
   }
   throw new Error(
@@ -140,7 +140,7 @@ function field(
   name: string,
   schema: JsonSchema,
   required: boolean,
-  labelFieldOf: LabelFieldOf,
+  nameFieldOf: NameFieldOf,
   path: string,
 ): EditorField {
   const made: EditorField = {
@@ -151,7 +151,7 @@ function field(
     path,
     ...(schema.description && { hint: schema.description }),
     ...(schema.default !== undefined && { default: schema.default }),
-    ...widgetFor(schema, path, labelFieldOf),
+    ...widgetFor(schema, path, nameFieldOf),
   };
   if (made.widget === 'object' && !required) {
     // An optional group left empty is fine, but Decap would still ask for its required
@@ -169,11 +169,11 @@ function field(
 /** The editor's fields for an object schema, in the schema's order. */
 export function editorFields(
   schema: JsonSchema,
-  labelFieldOf: LabelFieldOf,
+  nameFieldOf: NameFieldOf,
   prefix = '',
 ): EditorField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    field(name, property, required.has(name), labelFieldOf, prefix ? `${prefix}.${name}` : name),
+    field(name, property, required.has(name), nameFieldOf, prefix ? `${prefix}.${name}` : name),
   );
 }
