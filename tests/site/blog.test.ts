@@ -4,28 +4,27 @@ import { blogCategories } from '../../src/schemas/vocabulary';
 import { LONG_DATE, SPEC } from '../spec';
 import { page } from './built';
 import {
-  accessibleName,
   byRole,
   byText,
+  cardsOf,
+  expectSearchBox,
   expectShown,
+  mainOf,
   one,
   outline,
+  pageHeading,
   textOf,
   withText,
 } from './query';
 
 const blog = () => page('/blog');
-const main = () => one(byRole(blog(), 'main'), 'main');
-const posts = () => byRole(main(), 'article');
+const main = () => mainOf(blog());
+const posts = () => cardsOf(blog());
 
 describe('blog page', () => {
   it('shows the heading "From Our Kitchen to Yours" and a search box', () => {
-    expect(textOf(one(byRole(blog(), 'heading', { level: 1 }), 'h1'))).toBe(
-      'From Our Kitchen to Yours',
-    );
-    const search = one(byRole(main(), 'searchbox'), 'search box');
-    expectShown(search, 'the search box');
-    expect(accessibleName(search)).toMatch(/search/i);
+    expect(pageHeading(blog())).toBe('From Our Kitchen to Yours');
+    expectSearchBox(main());
   });
 
   it(`shows exactly ${SPEC.postCards} post cards`, () => {

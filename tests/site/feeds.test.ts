@@ -3,7 +3,7 @@ import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { SPEC } from '../spec';
 import { builtFile, builtText, page } from './built';
-import { byRole, one, roleOf, textOf } from './query';
+import { byRole, cardsOf, one, roleOf, textOf } from './query';
 
 type Item = { 'content:encoded': string; guid: string; media: { $: { url: string } } };
 
@@ -17,7 +17,7 @@ const feeds = ['/rss.xml', '/recipes/rss.xml'] as const;
 const readFeed = (path: string) => parser.parseString(builtText(path));
 
 /** The cards a page shows, in order. */
-const cards = (path: string) => byRole(one(byRole(page(path), 'main'), 'main'), 'article');
+const cards = (path: string) => cardsOf(page(path));
 
 /** A feed link points at the public site; its path and fragment, and the id the fragment names. */
 const local = (link: string) => {

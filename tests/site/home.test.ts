@@ -9,6 +9,7 @@ import {
   expectShown,
   one,
   outline,
+  pageHeading,
   textOf,
   withText,
 } from './query';
@@ -26,9 +27,7 @@ const newsletter = () =>
 
 describe('home hero', () => {
   it('shows the headline "Discover Culinary Magic"', () => {
-    expect(textOf(one(byRole(home(), 'heading', { level: 1 }), 'h1'))).toBe(
-      'Discover Culinary Magic',
-    );
+    expect(pageHeading(home())).toBe('Discover Culinary Magic');
   });
 
   it('shows three stats, each a figure with a label', () => {

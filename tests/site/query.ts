@@ -267,3 +267,20 @@ export function one(elements: Element[], what: string): Element {
 export function expectShown(element: Element, what: string): void {
   expect(isHidden(element), `${what} is shown`).toBe(false);
 }
+
+/** A page's one `main`. */
+export const mainOf = (document: Document): Element => one(byRole(document, 'main'), 'main');
+
+/** The cards a page shows in its `main`, in order. */
+export const cardsOf = (document: Document): Element[] => byRole(mainOf(document), 'article');
+
+/** The text of a page's one `h1`. */
+export const pageHeading = (document: Document): string =>
+  textOf(one(byRole(document, 'heading', { level: 1 }), 'h1'));
+
+/** Fails unless `root` shows one search box, named as one. */
+export function expectSearchBox(root: ParentNode): void {
+  const search = one(byRole(root, 'searchbox'), 'search box');
+  expectShown(search, 'the search box');
+  expect(accessibleName(search)).toMatch(/search/i);
+}

@@ -4,28 +4,27 @@ import { recipeCategories } from '../../src/schemas/vocabulary';
 import { SPEC } from '../spec';
 import { page } from './built';
 import {
-  accessibleName,
   byRole,
   byText,
+  cardsOf,
+  expectSearchBox,
   expectShown,
+  mainOf,
   one,
   outline,
+  pageHeading,
   textOf,
   withText,
 } from './query';
 
 const recipes = () => page('/recipes');
-const main = () => one(byRole(recipes(), 'main'), 'main');
-const cards = () => byRole(main(), 'article');
+const main = () => mainOf(recipes());
+const cards = () => cardsOf(recipes());
 
 describe('recipes page', () => {
   it('shows the heading "Explore Our Recipes" and a search box', () => {
-    expect(textOf(one(byRole(recipes(), 'heading', { level: 1 }), 'h1'))).toBe(
-      'Explore Our Recipes',
-    );
-    const search = one(byRole(main(), 'searchbox'), 'search box');
-    expectShown(search, 'the search box');
-    expect(accessibleName(search)).toMatch(/search/i);
+    expect(pageHeading(recipes())).toBe('Explore Our Recipes');
+    expectSearchBox(main());
   });
 
   it(`shows exactly ${SPEC.recipeCards} recipe cards`, () => {

@@ -5,9 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { page } from './built';
-import { byRole, byText, expectShown, one, outline, textOf, withText } from './query';
+import { byRole, byText, expectShown, mainOf, one, outline, textOf, withText } from './query';
 
-const main = (doc: Document) => one(byRole(doc, 'main'), 'main');
 const footer = (doc: Document) => one(byRole(doc, 'contentinfo'), 'footer');
 
 it("Today's Special is a pasta rated 4.9 that takes 25 min", () => {
@@ -39,7 +38,7 @@ it('the newsletter stats are 50+ new recipes monthly, 15k+ subscribers and 100% 
 });
 
 it('the values are Passion, Quality and Community', () => {
-  const values = one(byRole(main(page('/about')), 'region', { name: /values/i }), 'values');
+  const values = one(byRole(mainOf(page('/about')), 'region', { name: /values/i }), 'values');
   expect(byRole(values, 'heading', { level: 3 }).map(textOf)).toEqual([
     'Passion',
     'Quality',
@@ -48,7 +47,7 @@ it('the values are Passion, Quality and Community', () => {
 });
 
 it('the team is a founder and head chef, a food photographer, and a nutritionist and writer', () => {
-  const team = one(byRole(main(page('/about')), 'region', { name: /team/i }), 'team');
+  const team = one(byRole(mainOf(page('/about')), 'region', { name: /team/i }), 'team');
   const members = byRole(team, 'article');
   expect(outline(members)).toHaveLength(3);
   const roles = members.map((member) => textOf(byRole(member, 'paragraph')[0]!));
@@ -63,7 +62,7 @@ it('the team is a founder and head chef, a food photographer, and a nutritionist
 
 it.each([
   ['footer', '/', footer],
-  ['contact page', '/contact', main],
+  ['contact page', '/contact', mainOf],
 ] as const)('the %s gives the placeholder email, phone and street address', (_, path, region) => {
   const within = region(page(path));
   const email = one(byRole(within, 'link', { name: 'hello@deliciousbites.com' }), 'email link');

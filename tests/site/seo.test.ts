@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes, SPEC } from '../spec';
 import { builtText, page } from './built';
-import { byRole, byText, one } from './query';
+import { byRole, byText, cardsOf, one } from './query';
 
 /** Every JSON-LD block on the page, parsed. */
 function jsonLd(doc: Document): Record<string, unknown>[] {
@@ -19,7 +19,7 @@ const meta = (doc: Document, selector: string) => head(doc, selector).getAttribu
 
 /** The text of the headings of the cards in main, as written. */
 const cardHeadings = (doc: Document, level?: number) =>
-  byRole(one(byRole(doc, 'main'), 'main'), 'article').flatMap((card) =>
+  cardsOf(doc).flatMap((card) =>
     byRole(card, 'heading', level === undefined ? {} : { level }).map((h) => h.textContent ?? ''),
   );
 
@@ -67,7 +67,7 @@ describe('search engines and feeds', () => {
     expect(items).toHaveLength(SPEC.recipeCards);
 
     const titles = cardHeadings(doc, 3);
-    const cards = byRole(one(byRole(doc, 'main'), 'main'), 'article');
+    const cards = cardsOf(doc);
     const ratings = cards.flatMap((card) =>
       byText(card, /^Rating:/).map((label) => label.parentElement?.textContent ?? ''),
     );
@@ -89,7 +89,7 @@ describe('search engines and feeds', () => {
     const doc = page('/recipes');
     const [list] = jsonLd(doc);
     const items = list?.['itemListElement'] as { url: string }[];
-    const ids = byRole(one(byRole(doc, 'main'), 'main'), 'article').map((card) => card.id);
+    const ids = cardsOf(doc).map((card) => card.id);
     expect(ids).toHaveLength(SPEC.recipeCards);
     expect(items.map(({ url }) => new URL(url).pathname)).toEqual(ids.map(() => '/recipes/'));
     expect(items.map(({ url }) => decodeURIComponent(new URL(url).hash.slice(1)))).toEqual(ids);
