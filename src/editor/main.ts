@@ -10,6 +10,7 @@ import * as markdown from 'prettier/plugins/markdown';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
+import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { parsing } from '@/loaders/entry-checks';
 import { fieldName } from '@/loaders/problems';
 import type { EditedCollection, EditorConfig } from './config';
@@ -130,14 +131,13 @@ function yaml(data: Record<string, unknown>, sortedKeys: string[]) {
   const ordered = Object.entries(data).sort(([a], [b]) => rank(a) - rank(b));
   return stringify(Object.fromEntries(ordered), { lineWidth: 0, singleQuote: true });
 }
-const normalized = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 
 function registerFormats(cms: Decap) {
   cms.registerCustomFormat(formats.markdown, 'mdx', {
     fromFile(text) {
-      const match = /^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/.exec(normalized(text));
-      if (!match) return { body: normalized(text) };
-      return { ...(parse(match[1]!) ?? {}), body: match[2]!.replace(/^\n+/, '') };
+      const parts = splitFrontmatter(normalise(text));
+      if (!parts) return { body: normalise(text) };
+      return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
     },
     toFile({ body = '', ...data }, sortedKeys = []) {
       const text = String(body).trim();
@@ -145,7 +145,7 @@ function registerFormats(cms: Decap) {
     },
   });
   cms.registerCustomFormat(formats.yaml, 'yaml', {
-    fromFile: (text) => (parse(normalized(text)) ?? {}) as Record<string, unknown>,
+    fromFile: (text) => (parse(normalise(text)) ?? {}) as Record<string, unknown>,
     toFile: (data, sortedKeys = []) => yaml(data, sortedKeys),
   });
 }

@@ -4,6 +4,7 @@ import { FAILSAFE_SCHEMA, load, Type, types } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node, YAMLError } from 'yaml';
 import { yamlExtensions } from '@/config';
+import { normalise, splitFrontmatter, type Parts } from '@/lib/frontmatter';
 import { fieldName, fileProblem, type Problem } from './problems';
 
 /** A 1-based place in a file. */
@@ -24,31 +25,6 @@ export type Source = {
   /** Where the name of field `key` starts, in the group of fields at `path`. */
   locateKey: (path: readonly PropertyKey[], key: string) => Position;
 };
-
-/**
- * Reads the text of a content file. Windows editors may add a byte-order mark and CRLF line
- * endings; both are removed, so every file reads the same and line numbers stay true.
- */
-export function normalise(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-}
-
-/** A file's YAML and its body, each with the line it starts on. */
-type Parts = { yaml: string; yamlLine: number; body: string; bodyLine: number };
-
-/** The frontmatter and the body of a Markdown file; undefined when it has no frontmatter. */
-function splitFrontmatter(text: string): Parts | undefined {
-  const lines = text.split('\n');
-  if (lines[0]?.trimEnd() !== '---') return undefined;
-  const close = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
-  if (close === -1) return undefined;
-  return {
-    yaml: lines.slice(1, close).join('\n'),
-    yamlLine: 2,
-    body: lines.slice(close + 1).join('\n'),
-    bodyLine: close + 2,
-  };
-}
 
 /**
  * An unclosed quote is reported where the YAML parser gave up, often lines later; the writer

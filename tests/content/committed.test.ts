@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { parseDocument } from 'yaml';
-import { normalise, parseSource } from '../../src/loaders/source';
+import { normalise } from '../../src/lib/frontmatter';
+import { parseSource } from '../../src/loaders/source';
 import { projectRoot } from '../../scripts/lib/scratch-project.ts';
 import { astro, scratchProject } from './scratch';
 
