@@ -70,7 +70,9 @@ try {
     alt: 'A hand dropping coarse salt into boiling water',
   });
   await publishNow(page);
-  await page.getByText('Write some text here; it cannot be empty').waitFor();
+  await page
+    .getByText('Write some text here; it cannot be empty')
+    .evaluate((message) => message.scrollIntoView({ block: 'start' }));
   await shot('refused');
 
   const title = page.getByLabel('Title', { exact: true });

@@ -63,6 +63,9 @@ function collection(
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
     delete: true,
+    // Decap's preview draws the raw fields, not our cards, and halves a phone's width; the real
+    // page shows the entry (`npm run dev`, or the site after a build).
+    editor: { preview: false },
     identifier_field: identifier,
     summary: `{{${identifier}}}{{draft | ternary(' (draft)', '')}}`,
     fields: markdown
