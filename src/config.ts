@@ -10,6 +10,8 @@ import type { Site } from '@/schemas/site';
 
 /** Markdown with YAML frontmatter between two `---` lines. */
 export const markdownExtensions: readonly string[] = ['.md', '.mdx'];
+/** Whether an entry file is MDX, whose body is compiled as code: `{…}`, tags, import lines. */
+export const isMdx = (file: string) => file.endsWith('.mdx');
 /** A YAML file of fields, with no body. */
 export const yamlExtensions: readonly string[] = ['.yaml', '.yml'];
 /** Photos a writer may put beside an entry. Photographs only: no GIF, TIFF or SVG. */

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { ImageFunction, SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { mdxToJs } from 'satteri';
+import { isMdx } from '@/config';
+import { bodyProblems } from './body-checks';
 import { bodyPhotoProblems, checkFields, missingPhoto, photoPathProblem } from './entry-checks';
 import { fieldName, type Problem } from './problems';
 import type { Source } from './source';
@@ -14,7 +15,8 @@ export type SchemaFactory = z.ZodType | ((context: SchemaContext) => z.ZodType);
  * Validates entries with a collection's schema, pinning each problem to its line. Astro's own
  * validation reports only the first field of the first bad file, at line 0; this one reports
  * every field, names unknown ones with the nearest known name, and checks photos and MDX bodies.
- * The checks that need no file are in entry-checks.ts, which the web editor runs too.
+ * The checks that need no file are in entry-checks.ts and body-checks.ts, which the web editor
+ * runs too.
  */
 export function entryValidator(root: string, factory: SchemaFactory) {
   let folder = root;
@@ -51,22 +53,12 @@ export function entryValidator(root: string, factory: SchemaFactory) {
       ...(path.length && { field: fieldName(path) }),
       message,
     }));
-    for (const { line, column, message } of bodyPhotoProblems(source.body)) {
+    const kind = isMdx(source.file) ? 'mdx' : 'md';
+    for (const { line, column, message } of [
+      ...bodyPhotoProblems(source.body),
+      ...bodyProblems(source.body, kind),
+    ]) {
       problems.push(inBody(line, column, message));
-    }
-
-    if (extname(source.file) === '.mdx') {
-      try {
-        mdxToJs(source.body);
-      } catch (error) {
-        // Compiled as @astrojs/mdx would; the error starts with its line and column in the body.
-        const message = error instanceof Error ? error.message : String(error);
-        const [, line = '1', column = '1', rest = message] =
-          /^(\d+):(\d+):\s*(.*)$/s.exec(message) ?? [];
-        problems.push(
-          inBody(Number(line), Number(column), `The MDX text does not compile: ${rest}`),
-        );
-      }
     }
     if (problems.length || !checked.data) return { problems };
     return { problems, data: checked.data as Record<string, unknown>, photos: localPhotos };
