@@ -7,13 +7,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, extname, join, relative } from 'node:path';
 import { slug } from 'github-slugger';
 import { parse } from 'yaml';
-import {
-  contentFolders,
-  markdownExtensions,
-  PLACEHOLDER,
-  type CollectionName,
-} from '../src/config.ts';
+import { contentFolders, PLACEHOLDER, type CollectionName } from '../src/config.ts';
 import { DEFAULT_TIME_ZONE, today } from '../src/lib/publishing.ts';
+import { entryId } from '../src/loaders/entry-id.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -113,17 +109,34 @@ draft: true # delete this line when the profile is ready for the about page
 
 const { collection, extension, text } = templates[kind as Kind];
 const { folder, extensions } = contentFolders[collection];
-// Any file that would make the same id: `id.md` or `id/index.md` for a post.
-const clashes = [
-  ...extensions.map((ext) => `${id}${ext}`),
-  ...(markdownExtensions.includes(extension) ? extensions.map((ext) => `${id}/index${ext}`) : []),
-].map((name) => join(root, folder, name));
-const existing = clashes.find((path) => existsSync(path));
-if (existing) {
-  fail(`${relative(root, existing)} already exists; choose another title.`, { usage: false });
+const base = join(root, folder);
+const path = join(base, `${id}${extension}`);
+
+/** Every entry file under `directory`, as the engine reads them: dotfiles and dot-folders skipped. */
+function entryFiles(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const inside = join(directory, entry.name);
+      if (entry.isDirectory()) return entryFiles(inside);
+      return entry.isFile() && extensions.includes(extname(entry.name)) ? [inside] : [];
+    });
 }
 
-const path = join(root, folder, `${id}${extension}`);
+// Any file that makes the same id, as the engine would: `My Title.md`, `my-title/index.mdx`…
+const newId = entryId(relative(base, path));
+const existing = entryFiles(base)
+  .sort()
+  .find((file) => entryId(relative(base, file)) === newId);
+if (existing) {
+  fail(
+    `"${title}" would make the entry "${newId}", which ${relative(root, existing)} already makes. ` +
+      'Choose another title, or edit that file.',
+    { usage: false },
+  );
+}
+
 mkdirSync(dirname(path), { recursive: true });
 writeFileSync(path, text);
 

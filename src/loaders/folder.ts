@@ -1,28 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { slug } from 'github-slugger';
 import { photoExtensions } from '@/config';
 import { oneOf } from '@/lib/format';
+import { entryId } from './entry-id';
 import type { EntryIndex } from './entry-index';
 import { fileProblem, type Problem } from './problems';
 import { entryValidator, type SchemaFactory } from './validate';
 
-/**
- * The id of an entry (README, "Where files go"): the path inside the collection without its
- * extension, each folder and file name slugged, and a final `/index` dropped, so
- * `2026/My Post.md` is `2026/my-post` and `my-post/index.md` is `my-post`. It is the rule Astro's
- * `glob()` loader applies by default; a collection moved to `glob()` keeps its ids by passing
- * this function as `generateId`.
- */
-export function entryId(pathInCollection: string): string {
-  const withoutExtension = pathInCollection.slice(0, -extname(pathInCollection).length);
-  const id = withoutExtension
-    .split(/[\\/]/)
-    // A name already in lower case, digits and dashes is its own slug; most are, and slug() is slow.
-    .map((segment) => (/^[a-z0-9-]+$/.test(segment) ? segment : slug(segment)))
-    .join('/');
-  return id.replace(/\/index$/, '');
-}
+// The id rule lives in entry-id.ts, which plain Node can load for `npm run new`.
+export { entryId };
 
 const hidden = (pathInCollection: string) =>
   pathInCollection.startsWith('.') || pathInCollection.includes(`${sep}.`);

@@ -252,8 +252,36 @@ describe('npm run new', () => {
 
     const again = node(dir, ['scripts/new-entry.ts', kind, title]);
     expect(again.status).not.toBe(0);
-    expect(again.output).toContain(`${file} already exists`);
+    expect(again.output).toContain(`which ${file} already makes`);
     expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
+  });
+
+  const blogFiles = (dir: string) =>
+    readdirSync(join(dir, 'src/content/blog'), { recursive: true, encoding: 'utf8' }).sort();
+
+  it.each(['My Title.md', 'my-title/index.mdx', 'My-Title.mdx'])(
+    'refuses a title whose entry %s already makes, naming that file',
+    (existing) => {
+      const dir = scratchProject();
+      write(dir, `src/content/blog/${existing}`, post('Already Here', '2026-05-30'));
+      const before = blogFiles(dir);
+      const { status, output } = node(dir, ['scripts/new-entry.ts', 'post', 'My Title']);
+      expect(status).toBe(1);
+      expect(output).toContain(
+        `npm run new: "My Title" would make the entry "my-title", which src/content/blog/${existing} ` +
+          'already makes. Choose another title, or edit that file.',
+      );
+      expect(blogFiles(dir)).toEqual(before);
+    },
+  );
+
+  it('starts a post beside an entry whose title only looks alike', () => {
+    const dir = scratchProject();
+    write(dir, 'src/content/blog/My Title.md', post('Already Here', '2026-05-30'));
+    const { status, output } = node(dir, ['scripts/new-entry.ts', 'post', 'My Title Again']);
+    expect(status, output).toBe(0);
+    expect(output).toContain('Created src/content/blog/my-title-again.md');
+    expect(existsSync(join(dir, 'src/content/blog/My Title.md'))).toBe(true);
   });
 
   it('refuses to publish a new entry whose placeholders were not filled in', () => {
