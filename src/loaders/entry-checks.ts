@@ -17,13 +17,9 @@ export const parsing = { error: explainIssue, reportInput: true };
 /** A problem in an entry's fields; an unknown field's `path` ends with its name. */
 export type FieldProblem = { path: FieldPath; message: string; unknownField?: true };
 
-/**
- * `data` checked against `schema`: every problem, unknown fields named with the nearest known
- * one, or the parsed data when there is none.
- */
-export async function checkFields(schema: z.ZodType, data: unknown) {
-  const result = await schema.safeParseAsync(data, parsing);
-  const problems = (result.error?.issues ?? []).flatMap((issue): FieldProblem[] =>
+/** The problems in a schema's issues, unknown fields named with the nearest known one. */
+function problemsIn(schema: z.ZodType, issues: readonly z.core.$ZodIssue[]) {
+  return issues.flatMap((issue): FieldProblem[] =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
           path: [...issue.path, key],
@@ -32,7 +28,21 @@ export async function checkFields(schema: z.ZodType, data: unknown) {
         }))
       : [{ path: issue.path, message: issue.message }],
   );
-  return { problems, data: result.data };
+}
+
+/**
+ * `data` checked against `schema`: every problem, unknown fields named with the nearest known
+ * one, or the parsed data when there is none.
+ */
+export async function checkFields(schema: z.ZodType, data: unknown) {
+  const result = await schema.safeParseAsync(data, parsing);
+  return { problems: problemsIn(schema, result.error?.issues ?? []), data: result.data };
+}
+
+/** `checkFields` for a schema with no asynchronous check, as the web editor's stand-ins make it. */
+export function checkFieldsNow(schema: z.ZodType, data: unknown) {
+  const result = schema.safeParse(data, parsing);
+  return { problems: problemsIn(schema, result.error?.issues ?? []), data: result.data };
 }
 
 /** The file name's end, lower case: "./Cover.JPG" is ".jpg". */

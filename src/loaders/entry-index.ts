@@ -3,6 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Placement } from '@/config';
 import { newestFirst } from '@/lib/publishing';
 import type { DirectoryListing } from './folder';
+import { none } from './index-fields';
 
 /** What tells that a file changed without reading it: its size, modification and change times. */
 export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };
@@ -77,8 +78,6 @@ const savedEntry = (entry: IndexedEntry): SavedEntry => ({
   photos: entry.photos.length ? entry.photos : undefined,
 });
 
-/** What most entries hold of the lists; never changed, so shared. */
-export const none: never[] = [];
 
 /** The entries read back, made whole in place: copying 100,000 would take a tenth of a second. */
 function entriesOf({ entries, references }: Saved): IndexedEntry[] {

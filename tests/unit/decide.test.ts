@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { feedLists, pageLists, siteRules, type SiteRules } from '@/config';
 import { newestFirst, type Mode } from '@/lib/publishing';
 import { decide, type Content } from '@/loaders/decide';
-import { indexFields } from '@/loaders/entry-file';
+import { indexFields } from '@/loaders/index-fields';
 import type { IndexedEntry } from '@/loaders/entry-index';
 import type { Problem } from '@/loaders/problems';
 import { fieldName } from '@/loaders/problems';
