@@ -1,10 +1,12 @@
 /**
  * The checks of an entry's body text: an `.mdx` body must compile, and must not hold `{…}` text
  * that the page and the feed would silently leave out. One compile with Sätteri, the processor
- * the site builds pages with, answers both. The engine runs them on every file (validate.ts);
- * nothing here may import a Node module, so the web editor can run them in the browser too.
+ * the site builds pages with, answers both. The engine runs them on every file (validate.ts); the
+ * web editor runs body-checks.browser.ts, which finds the same problems with a JavaScript parser.
+ * Nothing here imports a Node module: Sätteri's WebAssembly build could run this in a browser.
  */
 import { type MdastPluginDefinition, mdxToJs } from 'satteri';
+import { codeInText, isOnlyComments, notCompiling } from './body-messages';
 import type { BodyProblem } from './entry-checks';
 
 /** An expression's source, between its braces, as the MDX parser gives it. */
@@ -12,23 +14,6 @@ type Expression = {
   value: string;
   position?: { start: { line: number; column: number } } | undefined;
 };
-
-// Comments only: `{/* … */}`, `{/** … */}` or `{// …⏎}` show nothing on purpose; `{ }` is a slip.
-const onlyComments = /^\s*(?:(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*(?:\n|$))\s*)+$/;
-
-/** The expression as the writer wrote it, on one line and at most 40 characters. */
-function shown(value: string): string {
-  const text = value.replace(/\s+/g, ' ');
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-/** The engine's word for `{…}` text in an `.mdx` body. */
-export const codeInText = (value: string) =>
-  `"{${shown(value)}}" is code in an .mdx file, so the page and the feed would leave it out. ` +
-  `To show the braces, write \\{${shown(value)}\\}; or rename the file to .md, where braces are plain text`;
-
-/** The engine's word for an `.mdx` body that does not compile; `reason` is the compiler's. */
-export const notCompiling = (reason: string) => `The MDX text does not compile: ${reason}`;
 
 /**
  * Problems in an entry's body, each at its 1-based line and column in the body. A `.md` body
@@ -41,7 +26,7 @@ export function bodyProblems(body: string, kind: 'md' | 'mdx'): BodyProblem[] {
   if (kind === 'md') return [];
   const expressions: BodyProblem[] = [];
   const expression = (node: Readonly<Expression>) => {
-    if (onlyComments.test(node.value)) return;
+    if (isOnlyComments(node.value)) return;
     const { line = 1, column = 1 } = node.position?.start ?? {};
     expressions.push({ line, column, message: codeInText(node.value) });
   };
