@@ -59,7 +59,9 @@ function collection(
     path: '{{slug}}/index',
     media_folder: '',
     public_folder: '',
-    extension: markdown ? 'mdx' : 'yaml',
+    // New entries are plain Markdown, where braces, `<` and HTML comments are text; the editor
+    // also lists and keeps the collection's .mdx files (src/editor/main.ts).
+    extension: markdown ? 'md' : 'yaml',
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
     delete: true,
@@ -71,7 +73,16 @@ function collection(
     fields: markdown
       ? [
           ...fields,
-          { name: 'body', path: 'body', label: 'Text', widget: 'markdown', required: false },
+          {
+            name: 'body',
+            path: 'body',
+            label: 'Text',
+            widget: 'markdown',
+            required: false,
+            // Markdown as the writer types it: the rich mode rewrites what it does not change.
+            modes: ['raw'],
+            hint: 'Markdown: **bold**, *italic*, [a link](https://…), ## a heading, - a list.',
+          },
         ]
       : fields,
   };

@@ -14,7 +14,7 @@ import { editorContext } from './stand-ins';
 const asJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
 
 export const jsonSchemas = (): Record<EditedCollection, JsonSchema> => ({
-  recipes: asJson(recipeSchema(editorContext as never)),
-  blog: asJson(blogSchema(editorContext as never)),
-  team: asJson(teamSchema(editorContext as never)),
+  recipes: asJson(recipeSchema(editorContext() as never)),
+  blog: asJson(blogSchema(editorContext() as never)),
+  team: asJson(teamSchema(editorContext() as never)),
 });

@@ -1,77 +1,191 @@
 /**
  * The web editor in the browser (/admin/): Decap CMS, started with the configuration made from
- * our schemas (config.json), checking each field with the same schemas and the same words as the
- * content engine, and writing files as a person would. Bundled on its own by
- * src/integrations/editor.ts; no visitor page loads any of it.
+ * our schemas (config.json), running every check the build runs before it writes a file, and
+ * writing only what the writer changed. Bundled on its own by src/integrations/editor.ts; no
+ * visitor page loads any of it. See docs/EDITOR.md.
  */
-import { stringify, parse } from 'yaml';
-import * as prettier from 'prettier/standalone';
-import * as markdown from 'prettier/plugins/markdown';
+import { parse } from 'yaml';
+import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
-import { normalise, splitFrontmatter } from '@/lib/frontmatter';
-import { parsing } from '@/loaders/entry-checks';
-import { fieldName } from '@/loaders/problems';
+import { draftProblems, type Draft, type EditorProblem } from './checks';
 import type { EditedCollection, EditorConfig } from './config';
 import { formats } from './config';
+import { page, type Backend, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import type { EditorField } from './fields';
+import { keptEntryFile, keptYaml } from './keep-text';
+import { problemsAfter, snapshotOf, type SiteSnapshot } from './site-check';
 import { editorContext } from './stand-ins';
-
-/** Immutable.js values as Decap hands them over; only what this file uses. */
-type ImmutableMap = {
-  get(key: string): unknown;
-  has(key: string): boolean;
-  set(key: string, value: unknown): ImmutableMap;
-  updateIn(path: string[], update: (value: unknown) => unknown): ImmutableMap;
-  map(change: (value: unknown, key: string) => unknown): ImmutableMap;
-  clear(): ImmutableMap;
-  toJS(): Record<string, unknown>;
-};
-type Decap = {
-  init(options: { config: EditorConfig }): void;
-  getWidget(name: string): { control: unknown; preview: unknown };
-  registerWidget(name: string, control: unknown, preview: unknown): void;
-  registerEventListener(listener: {
-    name: 'preSave';
-    handler: (event: { entry: ImmutableMap }) => Promise<unknown>;
-  }): void;
-  registerCustomFormat(
-    name: string,
-    extension: string,
-    format: {
-      fromFile(text: string): Record<string, unknown>;
-      toFile(data: Record<string, unknown>, sortedKeys?: string[]): string;
-    },
-  ): void;
-};
-type DecapWindow = Window & {
-  CMS_MANUAL_INIT?: boolean;
-  CMS: Decap;
-  h: (type: unknown, props: Record<string, unknown>) => unknown;
-  createClass: (spec: Record<string, unknown>) => unknown;
-};
-const page = window as unknown as DecapWindow;
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
 page.CMS_MANUAL_INIT = true;
 
-const schemas = {
-  recipes: recipeSchema(editorContext as never),
-  blog: blogSchema(editorContext as never),
-  team: teamSchema(editorContext as never),
-} satisfies Record<EditedCollection, unknown>;
+const schemas = { recipes: recipeSchema, blog: blogSchema, team: teamSchema } satisfies Record<
+  EditedCollection,
+  unknown
+>;
 
-/** An entry's fields as the engine reads them, from Decap's data: the body is not a field. */
-function fieldsOf(data: ImmutableMap) {
-  const fields = data.toJS();
-  delete fields['body'];
-  return fields;
+/** The file the editor is about to write, carried from the checks to the format that writes it. */
+const FILE_TEXT = '__file';
+
+type Fields = Record<string, unknown>;
+
+/** An entry file's fields, and its body if it has one, as the engine reads the file. */
+function read(text: string): Fields {
+  const parts = splitFrontmatter(normalise(text));
+  if (!parts) return (parse(normalise(text)) ?? {}) as Fields;
+  return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
 }
 
-/** The nested fields of the field called `name`, if it is a group or a list of groups. */
-const fieldNamed = (fields: EditorField[], name: string) =>
-  fields.find((field) => field.name === name)?.['fields'] as EditorField[] | undefined;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Nothing to write: what Decap keeps for a field left empty. */
+const empty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(empty));
+
+/** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
+const besideTheEntry = (src: string) =>
+  src && !/^(\.{1,2}\/|\/|[a-z][a-z\d+.-]*:)/i.test(src) ? `./${src}` : src;
+
+/**
+ * A field's value as the file will hold it: what the writer left alone stays as the file had it;
+ * what they changed is trimmed, as the schemas read text, with photos written ./cover.jpg and a
+ * group's fields in the schema's order (Decap keeps them in the order they were typed).
+ */
+function written(value: unknown, was: unknown, field: EditorField | undefined): unknown {
+  if (same(value, was)) return was;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return field?.widget === 'image' ? besideTheEntry(text) : text;
+  }
+  if (Array.isArray(value)) {
+    const item = (field?.['field'] ?? field) as EditorField | undefined;
+    return value.map((each, index) => written(each, (was as unknown[])?.[index], item));
+  }
+  if (value && typeof value === 'object') {
+    const subfields = (field?.['fields'] ?? []) as EditorField[];
+    return fieldsInOrder(value as Fields, was as Fields | undefined, subfields);
+  }
+  return value;
+}
+
+/** An object's values as written, keys in the order of `fields`, empty ones left out. */
+function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorField[]): Fields {
+  const names = [...fields.map((field) => field.name), ...Object.keys(data)];
+  const made: Fields = {};
+  for (const name of new Set(names)) {
+    if (!(name in data) || name === 'body' || name === FILE_TEXT) continue;
+    const field = fields.find((each) => each.name === name);
+    const value = written(data[name], was?.[name], field);
+    if (!empty(value) || (was && name in was)) made[name] = value;
+  }
+  return made;
+}
+
+type Collection = EditorConfig['collections'][number];
+
+/**
+ * Decap's slug for a new entry's title, with the settings in config.ts: lower case, accents
+ * and quotes dropped, anything else outside letters, digits, `-`, `_`, `.` and `~` a dash.
+ */
+const slugOf = (title: string) =>
+  title
+    .trim()
+    .toLocaleLowerCase()
+    .replace(/'/g, '')
+    .replace(/\./g, '-')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w\-.~]/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The editor's view of one entry: what it is about to write, and what the file held. */
+class Edit {
+  readonly collection: EditedCollection;
+  readonly config: Collection;
+  readonly file: string;
+  /** The file's text when it was opened; none for a new entry. */
+  readonly raw: string | undefined;
+  readonly original: Fields | undefined;
+  readonly fields: Fields;
+  readonly body: string | undefined;
+  /** Photos uploaded in this session, by file name. */
+  readonly uploads: string[];
+
+  constructor(entry: DecapEntry, config: EditorConfig) {
+    this.collection = entry.get('collection') as EditedCollection;
+    this.config = config.collections.find((c) => c.name === this.collection)!;
+    const data = (entry.get('data') as ImmutableMap).toJS();
+    this.raw = entry.get('newRecord') ? undefined : ((entry.get('raw') as string) ?? undefined);
+    this.original = this.raw === undefined ? undefined : read(this.raw);
+    this.fields = fieldsInOrder(data, this.original, this.config.fields as EditorField[]);
+    const markdown = this.config.format === formats.markdown;
+    this.body = markdown ? String(data['body'] ?? '') : undefined;
+    const name = String(data[this.config.identifier_field] ?? '');
+    this.file = this.raw
+      ? (entry.get('path') as string)
+      : `${this.config.folder}/${slugOf(name)}/index.${this.config.extension}`;
+    const media = (entry.get('mediaFiles') as ImmutableMap | undefined)?.toJS() ?? [];
+    this.uploads = Object.values(media).map((file) => String((file as { name?: string }).name));
+  }
+
+  /** Whether a photo by this path is beside the entry: in the file as opened, or just uploaded. */
+  photoThere = (src: string) =>
+    (this.raw?.includes(src) ?? false) || this.uploads.some((name) => src === `./${name}`);
+
+  draft(): Draft {
+    const { collection, file, fields, body } = this;
+    return { collection, file, fields, body, nameField: this.config.identifier_field };
+  }
+
+  /** The whole file: only what changed is new text, or a fresh file for a new entry. */
+  text() {
+    const order = this.config.fields.map((field) => field.name);
+    return this.body === undefined
+      ? keptYaml(this.raw, this.fields, order)
+      : keptEntryFile(this.raw, this.fields, this.body, order);
+  }
+}
+
+/** The editor's checks, over what the last build knew of the site; it learns each save. */
+class Checks {
+  #last = new WeakMap<object, ReturnType<typeof draftProblems>>();
+
+  constructor(
+    readonly config: EditorConfig,
+    readonly site: SiteSnapshot,
+  ) {}
+
+  /** Every problem the build would find with `entry`; worked out once for each state of it. */
+  of(entry: DecapEntry) {
+    const data = entry.get('data') as object;
+    let found = this.#last.get(data);
+    if (!found) {
+      const edit = new Edit(entry, this.config);
+      const schema = schemas[edit.collection](editorContext(edit.photoThere) as never);
+      found = draftProblems(edit.draft(), { schema, site: this.site, now: new Date() });
+      this.#last.set(data, found);
+    }
+    return found;
+  }
+
+  /** The saved entry, as the next check of the site must see it. */
+  saved(entry: DecapEntry) {
+    const { indexed } = this.of(entry);
+    if (!indexed) return;
+    this.site.entries = [...this.site.entries.filter((e) => e.file !== indexed.file), indexed];
+  }
+
+  deleted(file: string) {
+    this.site.entries = this.site.entries.filter((entry) => entry.file !== file);
+  }
+}
 
 /** "steps.2" as the editor's field paths name it: "steps[]". */
 const asFieldPath = (path: readonly PropertyKey[]) =>
@@ -80,145 +194,280 @@ const asFieldPath = (path: readonly PropertyKey[]) =>
     .join('.')
     .replaceAll('.[]', '[]');
 
-/** The engine's problems with an entry, each with the path of the field it is about. */
-function problemsOf(collection: EditedCollection, data: Record<string, unknown>) {
-  const result = schemas[collection].safeParse(data, parsing);
-  return (result.error?.issues ?? []).map((issue) => ({
-    path: asFieldPath(issue.path),
-    field: fieldName(issue.path),
-    message: issue.message,
-  }));
+/** Every field path of a collection's form. */
+function fieldPaths(fields: EditorField[]): string[] {
+  return fields.flatMap((field) => [
+    field.path,
+    ...fieldPaths([...((field['fields'] as EditorField[]) ?? [])]),
+    ...(field['field'] ? [(field['field'] as EditorField).path] : []),
+  ]);
 }
 
-/** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
-const besideTheEntry = (src: unknown) =>
-  typeof src === 'string' && src && !/^(\.{1,2}\/|\/|[a-z]+:)/i.test(src) ? `./${src}` : src;
-
-/** Strings trimmed, as the schemas read them, all the way down Decap's lists and maps. */
-const trimmed = (value: unknown): unknown =>
-  typeof value === 'string'
-    ? value.trim()
-    : (value as ImmutableMap | undefined)?.map
-      ? (value as ImmutableMap).map(trimmed)
-      : value;
-
-/**
- * `value` with its keys in the order of `fields`, nested groups too. Decap orders an entry's own
- * fields, but keeps a group's in the order they were typed; the files keep the schema's order.
- */
-function inFieldOrder(value: unknown, fields: EditorField[] | undefined): unknown {
-  const map = value as ImmutableMap | undefined;
-  if (!fields || !map?.map) return value;
-  if (Array.isArray(map.toJS())) return map.map((item) => inFieldOrder(item, fields)); // groups
-  let ordered = map.clear(); // a small Immutable map keeps the order keys are set in
-  for (const field of fields) {
-    if (map.has(field.name)) {
-      ordered = ordered.set(
-        field.name,
-        inFieldOrder(map.get(field.name), field['fields'] as EditorField[]),
-      );
-    }
-  }
-  return ordered;
-}
-
-/**
- * YAML as the committed files have it: fields in the schema's order (Decap's `sortedKeys`), no
- * folded lines, single quotes only where needed.
- */
-function yaml(data: Record<string, unknown>, sortedKeys: string[]) {
-  const rank = (key: string) => sortedKeys.indexOf(key) + 1 || sortedKeys.length + 1;
-  const ordered = Object.entries(data).sort(([a], [b]) => rank(a) - rank(b));
-  return stringify(Object.fromEntries(ordered), { lineWidth: 0, singleQuote: true });
-}
-
-function registerFormats(cms: Decap) {
-  cms.registerCustomFormat(formats.markdown, 'mdx', {
-    fromFile(text) {
-      const parts = splitFrontmatter(normalise(text));
-      if (!parts) return { body: normalise(text) };
-      return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
-    },
-    toFile({ body = '', ...data }, sortedKeys = []) {
-      const text = String(body).trim();
-      return `---\n${yaml(data, sortedKeys)}---\n${text ? `\n${text}\n` : ''}`;
-    },
-  });
-  cms.registerCustomFormat(formats.yaml, 'yaml', {
-    fromFile: (text) => (parse(normalise(text)) ?? {}) as Record<string, unknown>,
-    toFile: (data, sortedKeys = []) => yaml(data, sortedKeys),
+/** The problems that show at the field at `path` whose value is `value`. */
+function problemsAt(
+  problems: EditorProblem[],
+  {
+    path,
+    value,
+    data,
+    nameField,
+    paths,
+  }: {
+    path: string;
+    value: unknown;
+    data: Fields;
+    nameField: string;
+    paths: Set<string>;
+  },
+) {
+  const valueAt = (at: readonly PropertyKey[]) =>
+    at.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], data);
+  const plain = (v: unknown) => (v as ImmutableMap | undefined)?.toJS?.() ?? v;
+  return problems.filter((problem) => {
+    const at = asFieldPath(problem.path);
+    // A field the form does not have (a key unknown to the schema) shows at the entry's name.
+    if (!paths.has(at)) return path === nameField;
+    if (at !== path) return false;
+    // One item of a list: the item whose value it is.
+    return (
+      !problem.path.some((key) => typeof key === 'number') ||
+      same(valueAt(problem.path), plain(value))
+    );
   });
 }
 
+/** A widget's control as Decap holds it: its props, and the control it wraps. */
+type Control = {
+  props: { entry: DecapEntry; field: ImmutableMap; value: unknown };
+  /** The value it last drew. */
+  value?: unknown;
+  inner?:
+    | {
+        validate?: () => void;
+        focus?: (path: unknown) => void;
+        shouldComponentUpdate?: (next: Control['props']) => boolean;
+      }
+    | null
+    | undefined;
+};
+
 /**
- * Decap's text, number and date widgets, each also showing the engine's message for its field
- * as the writer types: the same words `npm run check:content` prints. (A choice from a list, a
- * team member or a photo cannot be wrong in a way the schema sees; the save checks them all.)
+ * The draft as it is now. Decap hands each control the entry as it was when that control last
+ * drew, so only the control whose value just changed (or a control just drawn) has it fresh.
  */
-function registerFieldChecks(cms: Decap) {
-  for (const name of ['string', 'text', 'number', 'datetime']) {
-    const { control: Base, preview } = cms.getWidget(name);
+const latest: { entry: DecapEntry } = { entry: undefined as never };
+
+/** The widgets whose fields the checks speak at: every kind the form uses. */
+const checkedWidgets = [
+  'string',
+  'text',
+  'number',
+  'datetime',
+  'select',
+  'relation',
+  'boolean',
+  'list',
+  'object',
+  'image',
+  'markdown',
+];
+
+/**
+ * Every widget of the form, also showing the engine's problems with its field, from the whole
+ * entry's check, as the writer works and when they press Publish: each at its field, all at
+ * once, until fixed.
+ */
+function registerFieldChecks(cms: Decap, checks: Checks) {
+  const paths = Object.fromEntries(
+    checks.config.collections.map((c) => [c.name, new Set(fieldPaths(c.fields as EditorField[]))]),
+  );
+  for (const name of checkedWidgets) {
+    const { control, preview, ...options } = cms.getWidget(name) as Record<string, unknown>;
+    // Groups and lists check their own fields when Decap asks them to: the ask is passed on.
+    const container = name === 'object' || name === 'list';
     const Checked = page.createClass({
-      isValid(this: { inner?: { isValid?: () => unknown }; props: Record<string, ImmutableMap> }) {
-        const own = this.inner?.isValid?.() ?? true;
-        if (own !== true) return own;
-        const value = this.props['value'] as unknown;
-        // An empty field is Decap's to report: "… is required".
-        if (value === undefined || value === null || value === '') return true;
-        const entry = this.props['entry']!;
+      isValid(this: Control) {
+        const { field, value } = this.props;
+        const entry = latest.entry;
         const collection = entry.get('collection') as EditedCollection;
         if (!(collection in schemas)) return true;
-        const path = this.props['field']!.get('path');
-        const data = entry.get('data') as ImmutableMap;
-        const problem = problemsOf(collection, fieldsOf(data)).find((p) => p.path === path);
-        return problem ? { error: { type: 'CUSTOM', message: problem.message } } : true;
+        const config = checks.config.collections.find((c) => c.name === collection)!;
+        const messages = problemsAt(checks.of(entry).problems, {
+          path: field.get('path') as string,
+          value,
+          data: (entry.get('data') as ImmutableMap).toJS(),
+          nameField: config.identifier_field,
+          paths: paths[collection]!,
+        }).map((problem) => problem.message);
+        // Decap's "required" kind: its toast says the save waits for the fields marked in red.
+        return messages.length
+          ? { error: { type: 'PRESENCE', message: messages.join(' ') } }
+          : true;
       },
-      render(this: { props: Record<string, unknown>; inner?: unknown }) {
-        return page.h(Base, { ...this.props, ref: (inner: unknown) => (this.inner = inner) });
+      ...(container && {
+        validate(this: Control) {
+          this.inner?.validate?.();
+        },
+      }),
+      // Decap asks the control whether to draw again; a group must, to show its fields' problems.
+      shouldComponentUpdate(this: Control, next: Control['props']) {
+        const own = this.inner?.shouldComponentUpdate;
+        return own ? own.call(this.inner, next) : true;
+      },
+      focus(this: Control, path: unknown) {
+        this.inner?.focus?.(path);
+      },
+      componentDidMount(this: Control) {
+        latest.entry = this.props.entry;
+      },
+      render(this: Control) {
+        // The field just changed: its entry is the draft as it is now.
+        if (this.props.value !== this.value) latest.entry = this.props.entry;
+        this.value = this.props.value;
+        return page.h(control, {
+          ...this.props,
+          ref: (inner: Control['inner']) => (this.inner = inner),
+        });
       },
     });
-    cms.registerWidget(name, Checked, preview);
+    cms.registerWidget({ name, controlComponent: Checked, previewComponent: preview, ...options });
   }
 }
 
 /**
- * Before a save: photo paths written ./cover.jpg, text trimmed, keys in the schema's order, the
- * body formatted as Prettier leaves it, and the whole entry checked by its schema. A save the
- * build would refuse is refused here with the engine's words, and the writer's work stays.
+ * Before a save: the same checks once more (a save the build would refuse is never written),
+ * then the file, with only what changed written anew. Before a delete: what the site would say
+ * without the entry.
  */
-function registerSaveChecks(cms: Decap, config: EditorConfig) {
+function registerSaveChecks(cms: Decap, checks: Checks) {
   cms.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
-      const collection = entry.get('collection') as EditedCollection;
-      const fields = config.collections.find((c) => c.name === collection)?.fields;
-      if (!fields) return entry.get('data');
-      let data = (entry.get('data') as ImmutableMap).map((value, key) =>
-        key === 'body' ? value : inFieldOrder(trimmed(value), fieldNamed(fields, key)),
-      );
-      if (data.has('image')) data = data.updateIn(['image', 'src'], besideTheEntry);
-      const problems = problemsOf(collection, fieldsOf(data));
+      const data = entry.get('data') as ImmutableMap;
+      if (!((entry.get('collection') as string) in schemas)) return data;
+      const { problems } = checks.of(entry);
       if (problems.length) {
-        const lines = problems.map((p) => `${p.field || 'The entry'}: ${p.message}`);
+        const lines = problems.map((p) => `${asFieldPath(p.path) || 'The entry'}: ${p.message}`);
         throw new Error(`Not saved; the site would refuse it.\n${lines.join('\n')}`);
       }
-      const body = data.get('body');
-      if (typeof body === 'string' && body.trim()) {
-        // Decap's Markdown uses * for bullets and its own spacing; Prettier's is the project's.
-        const options = { parser: 'mdx', plugins: [markdown], singleQuote: true, printWidth: 100 };
-        data = data.set('body', await prettier.format(body, options));
-      }
-      return data;
+      return data.set(FILE_TEXT, new Edit(entry, checks.config).text());
     },
+  });
+  cms.registerEventListener({
+    name: 'postSave',
+    handler: async ({ entry }) => void checks.saved(entry),
+  });
+  cms.registerEventListener({
+    name: 'preUnpublish',
+    handler: async ({ entry }) => {
+      const file = entry.get('path') as string;
+      const problems = problemsAfter(checks.site, { remove: file }, new Date());
+      if (problems.length) {
+        const lines = problems.map((p) => `${p.file}: ${p.message}`);
+        throw new Error(`Not deleted; the site would no longer build.\n${lines.join('\n')}`);
+      }
+    },
+  });
+  cms.registerEventListener({
+    name: 'postUnpublish',
+    handler: async ({ entry }) => void checks.deleted(entry.get('path') as string),
   });
 }
 
+function registerFormats(cms: Decap) {
+  const format = {
+    fromFile: read,
+    // The file as the checks left it; a fresh print only for Decap's own backups of a draft.
+    toFile: ({ [FILE_TEXT]: text, body, ...data }: Fields, sortedKeys: string[] = []) =>
+      typeof text === 'string'
+        ? text
+        : body === undefined
+          ? keptYaml(undefined, data, sortedKeys)
+          : keptEntryFile(undefined, data, String(body), sortedKeys),
+  };
+  cms.registerCustomFormat(formats.markdown, 'md', format);
+  cms.registerCustomFormat(formats.yaml, 'yaml', format);
+}
+
+const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
+const isPhoto = (file: string) => /\.(jpe?g|png|webp|avif)$/i.test(file);
+
+/**
+ * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
+ * collection lists its `.mdx` entries with its `.md` ones (Decap knows one ending a collection),
+ * and deleting an entry deletes the photos only it used, its folder's with them.
+ */
+function registerFileKeeping(cms: Decap, checks: Checks) {
+  const mdxPath = (path: string) => path.replace(/\.mdx\.md$/, '.mdx');
+  const keep = (backend: Backend): Backend => {
+    const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, deleteFiles } = backend;
+    const both = async (
+      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
+      extension: string,
+    ) => (extension === 'md' ? [...(await list('md')), ...(await list('mdx'))] : list(extension));
+    backend.entriesByFolder = (folder, extension, depth) =>
+      both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
+    if (allEntriesByFolder) {
+      backend.allEntriesByFolder = (folder, extension, depth, pathRegex) =>
+        both(
+          (ending) => allEntriesByFolder.call(backend, folder, ending, depth, pathRegex),
+          extension,
+        );
+    }
+    backend.getEntry = (path) => getEntry.call(backend, mdxPath(path));
+    backend.deleteFiles = async (paths, commitMessage) => {
+      const files = paths.map(mdxPath);
+      const others = checks.site.entries.filter((entry) => !files.includes(entry.file));
+      const used = new Set(
+        others.flatMap((entry) =>
+          (entry.photos ?? []).map((src) =>
+            new URL(src, `file:///${entry.file}`).pathname.slice(1),
+          ),
+        ),
+      );
+      for (const file of files) {
+        const entry = checks.site.entries.find((each) => each.file === file);
+        const own = (entry?.photos ?? []).map((src) =>
+          new URL(src, `file:///${file}`).pathname.slice(1),
+        );
+        // An entry in a folder of its own takes the folder's photos with it.
+        const folder = /\/index\.[^/]+$/.test(file)
+          ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)
+          : [];
+        files.push(
+          ...[...own, ...folder].filter((photo) => !used.has(photo) && !files.includes(photo)),
+        );
+      }
+      return deleteFiles.call(backend, files, commitMessage);
+    };
+    return backend;
+  };
+  for (const name of ['proxy', 'github']) {
+    const registered = cms.getBackend(name);
+    if (!registered) throw new Error(`Decap CMS has no "${name}" backend to keep files with.`);
+    const { init } = registered;
+    registered.init = (...args) => keep(init(...args));
+  }
+}
+
+/** Decap's words where they would mislead a writer. */
+function registerWords(cms: Decap) {
+  const en = cms.getLocale('en') as { ui: { toast: Record<string, string> } };
+  en.ui.toast['missingRequiredField'] =
+    'Not saved yet: each field marked in red says what to change.';
+  cms.registerLocale('en', en);
+}
+
 window.addEventListener('DOMContentLoaded', async () => {
-  const response = await fetch('./config.json', { cache: 'no-store' });
-  const config = (await response.json()) as EditorConfig;
+  const fetchJson = (file: string) =>
+    fetch(file, { cache: 'no-store' }).then((response) => response.json() as Promise<unknown>);
+  const [config, site] = await Promise.all([fetchJson('./config.json'), fetchJson('./site.json')]);
   const cms = page.CMS;
+  const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
   registerFormats(cms);
-  registerFieldChecks(cms);
-  registerSaveChecks(cms, config);
+  registerFieldChecks(cms, checks);
+  registerSaveChecks(cms, checks);
+  registerFileKeeping(cms, checks);
+  registerWords(cms);
   cms.init({ config });
 });

@@ -1,25 +1,35 @@
 /**
  * What `astro:content` gives the schemas, for reading them outside Astro (the editor's build and
  * the browser): `reference()` and `image()` keep what they stand for where the editor can see it
- * in the JSON schema, as `references` (the collection) and `photo`. A photo path is checked for
- * its form as the engine checks it; whether the photo is there, and whether a referenced entry
- * exists, the engine checks when it reads the saved file. The editor lets the writer pick both.
+ * in the JSON schema, as `references` (the collection) and `photo`. A photo path is checked as the
+ * engine checks it, the file's presence as far as the editor knows it (src/editor/checks.ts).
  */
 import { z } from 'astro/zod';
-import { photoPathProblem } from '@/loaders/entry-checks';
+import { missingPhoto, photoPathProblem } from '@/loaders/entry-checks';
 
-export const reference = (collection: string) => z.string().meta({ references: collection });
+/** A reference as Astro's `reference()` leaves it, so the engine's index finds it. */
+export const reference = (collection: string) =>
+  z
+    .string()
+    .meta({ references: collection })
+    .transform((id) => ({ collection, id }));
 
-const photo = () =>
+/**
+ * A photo path, checked for its form as the engine checks it, and for the file as far as the
+ * browser can tell: `there` says whether a photo by that path is beside the entry.
+ */
+const photo = (there: (src: string) => boolean) => () =>
   z
     .string()
     .superRefine((src, context) => {
-      const problem = photoPathProblem(src);
+      const problem = photoPathProblem(src) ?? (there(src) ? undefined : missingPhoto(src));
       if (problem) context.addIssue({ code: 'custom', message: problem, input: src });
     })
     .meta({ photo: true });
 
-/** The context Astro passes a collection's schema function. */
-export const editorContext = { image: photo };
-export type SchemaContext = typeof editorContext;
+/** The context Astro passes a collection's schema function; every photo is there unless told. */
+export const editorContext = (there: (src: string) => boolean = () => true) => ({
+  image: photo(there),
+});
+export type SchemaContext = ReturnType<typeof editorContext>;
 export type ImageFunction = SchemaContext['image'];

@@ -13,14 +13,13 @@ import { build, type BuildOptions, type StdinOptions } from 'esbuild';
 import { editorConfig, type EditedCollection, type EditorBackend } from '../editor/config';
 import type { JsonSchema } from '../editor/fields';
 import { editorPage, editorPolicy } from '../editor/page';
+import { indexedEntries, indexFile } from '../loaders/entry-index';
 
+const require = createRequire(import.meta.url);
 const editorFolder = resolve(fileURLToPath(import.meta.url), '../../editor');
 
 /** Decap CMS's browser files: its script, the chunks it loads on demand and their WebAssembly. */
-const decapFolder = join(
-  dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')),
-  'dist',
-);
+const decapFolder = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
 const decapFiles = () =>
   readdirSync(decapFolder).filter((file) => /^(\d+\.)?decap-cms\.js$|\.wasm$/.test(file));
 
@@ -33,7 +32,11 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions) {
     bundle: true,
     write: false,
     logLevel: 'error',
-    alias: { 'astro:content': join(editorFolder, 'stand-ins.ts') },
+    alias: {
+      'astro:content': join(editorFolder, 'stand-ins.ts'),
+      // One acorn: the MDX parser imports it, and acorn-jsx requires it.
+      acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
+    },
     ...options,
   });
   const [output] = result.outputFiles ?? [];
@@ -59,12 +62,33 @@ async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema
   return JSON.parse(output.toString()) as Record<EditedCollection, JsonSchema>;
 }
 
+/**
+ * What the engine's index knows of every entry, for the editor's checks of the whole site: in a
+ * build, what this build read; in `astro dev`, what the dev server has read by now.
+ */
+function siteSnapshot(cacheDir: string) {
+  const entries = indexedEntries(indexFile(cacheDir)).map(
+    ({ collection, id, file, placement, references, placeholders, photos }) => ({
+      collection,
+      id,
+      file,
+      placement,
+      references,
+      placeholders,
+      photos,
+    }),
+  );
+  return `${JSON.stringify({ entries })}\n`;
+}
+
 /** Every file of /admin/, by name, made fresh. */
 async function editorFiles(
   backend: EditorBackend,
+  cacheDir: string,
 ): Promise<Record<string, () => Promise<string | Buffer>>> {
   const files: Record<string, () => Promise<string | Buffer>> = {
     'index.html': async () => editorPage(editorPolicy(backend.localPort)),
+    'site.json': async () => siteSnapshot(cacheDir),
     'config.json': async () =>
       `${JSON.stringify(editorConfig(await currentJsonSchemas(), backend), null, 2)}\n`,
     'editor.js': () => bundle('main.ts', { platform: 'browser', format: 'iife', minify: true }),
@@ -81,13 +105,17 @@ const types: Record<string, string> = {
 };
 
 export function editor(backend: EditorBackend): AstroIntegration {
+  let cacheDir = '';
   return {
     name: 'delicious-bites:editor',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = fileURLToPath(config.cacheDir);
+      },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
-          const file = (await editorFiles(backend))[name];
+          const file = (await editorFiles(backend, cacheDir))[name];
           if (!file) return next();
           try {
             const body = await file();
@@ -105,7 +133,7 @@ export function editor(backend: EditorBackend): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const folder = join(fileURLToPath(dir), 'admin');
         mkdirSync(folder, { recursive: true });
-        for (const [name, file] of Object.entries(await editorFiles(backend))) {
+        for (const [name, file] of Object.entries(await editorFiles(backend, cacheDir))) {
           writeFileSync(join(folder, name), await file());
         }
         if (!backend.repo) {

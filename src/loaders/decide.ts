@@ -15,8 +15,14 @@ import {
   shortfall,
   type Mode,
 } from '@/lib/publishing';
-import type { IndexedEntry } from './entry-index';
+import type { IndexedEntry as Indexed } from './entry-index';
 import type { Problem } from './problems';
+
+/** What the core reads of an indexed entry: no file stamp, so the web editor can pass its own. */
+export type IndexedEntry = Pick<
+  Indexed,
+  'collection' | 'id' | 'file' | 'placement' | 'references' | 'placeholders'
+>;
 
 /** The content as the core reads it: the index, and which ids the folders' files make. */
 export type Content = {

@@ -17,3 +17,7 @@ export function entryId(pathInCollection: string): string {
     .join('/');
   return id.replace(/\/index$/, '');
 }
+
+/** The engine's word for a file whose entry `other` already makes; the web editor has its own fix. */
+export const sameEntry = (other: string, id: string, fix = 'Rename or remove one of them.') =>
+  `This file and ${other} both make the entry "${id}". ${fix}`;

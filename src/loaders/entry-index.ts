@@ -78,7 +78,6 @@ const savedEntry = (entry: IndexedEntry): SavedEntry => ({
   photos: entry.photos.length ? entry.photos : undefined,
 });
 
-
 /** The entries read back, made whole in place: copying 100,000 would take a tenth of a second. */
 function entriesOf({ entries, references }: Saved): IndexedEntry[] {
   // Most entries name one of a few authors: entries that make the same references share them.
@@ -94,6 +93,18 @@ function entriesOf({ entries, references }: Saved): IndexedEntry[] {
     if (publishDate !== undefined) entry.placement.publishDate = new Date(publishDate);
     return entry as IndexedEntry;
   });
+}
+
+/** The index's file in Astro's `cacheDir`. */
+export const indexFile = (cacheDir: string) => join(cacheDir, 'content-index.json');
+
+/** Every entry the index at `file` holds, whatever engine key it was built under; none if unread. */
+export function indexedEntries(file: string): IndexedEntry[] {
+  try {
+    return entriesOf(JSON.parse(readFileSync(file, 'utf8')) as Saved);
+  } catch {
+    return [];
+  }
 }
 
 /** Newest first, as lists show them. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { photoExtensions } from '@/config';
 import { oneOf } from '@/lib/format';
-import { entryId } from './entry-id';
+import { entryId, sameEntry } from './entry-id';
 import type { EntryIndex } from './entry-index';
 import { fileProblem, type Problem } from './problems';
 import { entryValidator, type SchemaFactory } from './validate';
@@ -195,12 +195,7 @@ export class Folder {
         ),
       );
     const clashes = [...this.#claims].flatMap(([id, [owner, ...others]]) =>
-      others.map((path) =>
-        fileProblem(
-          this.filePath(path),
-          `This file and ${this.filePath(owner!)} both make the entry "${id}". Rename or remove one of them.`,
-        ),
-      ),
+      others.map((path) => fileProblem(this.filePath(path), sameEntry(this.filePath(owner!), id))),
     );
     return [...unread, ...clashes];
   }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { SiteRules } from '@/config';
@@ -8,6 +7,7 @@ import { Catalogue } from './catalogue';
 import { decide, type Decision } from './decide';
 import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
+import { indexFile } from './entry-index';
 import type { CollectionOptions } from './folder';
 import { formatProblems, githubAnnotations, type Problem } from './problems';
 import type { ContentChanges } from '../integrations/content-refresh';
@@ -60,10 +60,10 @@ export class Session {
     const root = fileURLToPath(config.root);
     const key = await engineKey(root, fileURLToPath(config.srcDir));
     if (this.catalogue?.options.key !== key) {
-      const indexFile = join(fileURLToPath(config.cacheDir), 'content-index.json');
+      const index = indexFile(fileURLToPath(config.cacheDir));
       const digest = (text: string) => context.generateDigest(text);
       const { mode } = this;
-      this.catalogue = new Catalogue({ root, collections, key, indexFile, mode, digest });
+      this.catalogue = new Catalogue({ root, collections, key, indexFile: index, mode, digest });
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();

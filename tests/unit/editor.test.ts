@@ -18,7 +18,7 @@ import { editorContext } from '@/editor/stand-ins';
 
 vi.mock('astro:content', () => import('@/editor/stand-ins'));
 
-const context = editorContext as never;
+const context = editorContext() as never;
 const schemas = {
   recipes: recipeSchema(context),
   blog: blogSchema(context),

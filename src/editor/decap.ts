@@ -1,0 +1,66 @@
+/**
+ * Decap CMS as the web editor uses it: the few parts of its API this editor calls, typed. What
+ * its documentation does not promise is listed, each with its guarding test, in the upstream
+ * table of docs/ENGINE.md.
+ */
+
+/** An Immutable.js map as Decap hands it over; only what the editor uses. */
+export type ImmutableMap = {
+  get(key: string): unknown;
+  getIn(path: (string | number)[]): unknown;
+  has(key: string): boolean;
+  set(key: string, value: unknown): ImmutableMap;
+  toJS(): Record<string, unknown>;
+};
+
+/** A Decap entry: its data, and what Decap knows of its file. */
+export type DecapEntry = ImmutableMap;
+
+/** The files of a backend (Decap's `Implementation`), as far as the editor changes them. */
+export type Backend = {
+  entriesByFolder(folder: string, extension: string, depth: number): Promise<StoredFile[]>;
+  allEntriesByFolder?(
+    folder: string,
+    extension: string,
+    depth: number,
+    pathRegex?: RegExp,
+  ): Promise<StoredFile[]>;
+  getEntry(path: string): Promise<StoredFile>;
+  getMedia(folder?: string): Promise<{ path: string; name: string }[]>;
+  deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
+};
+export type StoredFile = { file: { path: string }; data: string };
+
+export type Decap = {
+  init(options: { config: unknown }): void;
+  getWidget(name: string): { control: unknown; preview: unknown };
+  registerWidget(widget: {
+    name: string;
+    controlComponent: unknown;
+    previewComponent: unknown;
+  }): void;
+  getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
+  getLocale(name: string): Record<string, unknown> | undefined;
+  registerLocale(name: string, phrases: Record<string, unknown>): void;
+  registerEventListener(listener: {
+    name: 'preSave' | 'postSave' | 'preUnpublish' | 'postUnpublish';
+    handler: (event: { entry: DecapEntry }) => Promise<unknown>;
+  }): void;
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: {
+      fromFile(text: string): Record<string, unknown>;
+      toFile(data: Record<string, unknown>, sortedKeys?: string[]): string;
+    },
+  ): void;
+};
+
+export type DecapWindow = Window & {
+  CMS_MANUAL_INIT?: boolean;
+  CMS: Decap;
+  h: (type: unknown, props: Record<string, unknown>) => unknown;
+  createClass: (spec: Record<string, unknown>) => unknown;
+};
+
+export const page = window as unknown as DecapWindow;
