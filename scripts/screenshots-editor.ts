@@ -1,16 +1,17 @@
 /**
- * `npm run screenshots:editor`: the pictures in docs/WRITERS.md's "Writing without git", taken
- * from the real editor. Runs `npm run editor` in a throwaway copy of the project (so nothing is
- * saved here), walks through writing a post in Chromium, and writes docs/images/editor-*.png.
+ * `npm run screenshots:editor`: the pictures in docs/WRITERS.md's "Writing without git" and
+ * docs/EDITOR.md's refusals, taken from the real editor. Runs `npm run editor` in a throwaway copy
+ * of the project (so nothing is saved here), walks through writing a post and through each save
+ * the editor refuses in Chromium, and writes docs/images/editor-*.png.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium } from 'playwright-core';
+import { chromium, type Dialog } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { projectRoot, scratchProject } from './lib/scratch-project.ts';
-import { fillPost, photoOnDisk, publishNow, saved } from './lib/web-editor.ts';
+import { fillPost, photoOnDisk, publishNow, saved, typeInBody } from './lib/web-editor.ts';
 
 const out = join(projectRoot, 'docs/images');
 const sitePort = 4399;
@@ -84,6 +85,57 @@ try {
     .getByRole('switch', { name: /Draft/ })
     .evaluate((toggle) => toggle.scrollIntoView({ block: 'center' }));
   await shot('saved');
+
+  // Each save the site would refuse, as the writer sees it: the message at its field.
+  const leave = (dialog: Dialog) => void dialog.accept();
+  page.on('dialog', leave);
+  const open = async (collection: string, entry?: string) => {
+    await page.goto(`${admin}#/collections/${collection}`);
+    await page.reload();
+    const link = entry
+      ? page.getByRole('link', { name: entry, exact: true })
+      : page.getByRole('link', { name: /Create entry of type/ });
+    await link.click();
+    await page.getByLabel(collection === 'team' ? 'Name' : 'Title', { exact: true }).waitFor();
+  };
+  const refused = async (name: string, message: string | RegExp) => {
+    await publishNow(page);
+    await page
+      .getByText(message)
+      .first()
+      .evaluate((at) => at.scrollIntoView({ block: 'center' }));
+    await shot(name);
+  };
+
+  await open('recipes');
+  await page.getByLabel('Title', { exact: true }).fill('Pasta Carbonara');
+  await refused('clash', /both make the entry "pasta-carbonara"/);
+
+  await open('blog');
+  await page.getByLabel('Title', { exact: true }).fill('A Loaf for Sunday');
+  page.once('dialog', (dialog) => void dialog.accept('http://images.example.com/bread.jpg'));
+  page.off('dialog', leave);
+  await page.getByRole('button', { name: 'Insert from URL' }).click();
+  page.on('dialog', leave);
+  await page.getByLabel('Alt text', { exact: true }).fill('A loaf of bread');
+  await page.getByRole('button', { name: 'Expand' }).click();
+  await page
+    .getByRole('textbox', { name: 'Link (optional)', exact: true })
+    .fill('https://example.com/baker');
+  await refused('photo', /^Use an https:\/\/ address/);
+
+  await open('blog', 'Why Sunday Ragù Is About More Than Sauce');
+  await typeInBody(page, '\n\nUse {curly} braces.');
+  await refused('braces', /"\{curly\}" is code in an \.mdx file/);
+
+  await open('recipes', 'Classic Beef Bourguignon');
+  await page.getByRole('switch', { name: /Draft/ }).click();
+  await refused('short-list', /Featured Recipes on the home page/);
+
+  await open('team', 'Priya Raman');
+  await page.getByRole('button', { name: /delete (published )?entry/i }).click();
+  await page.getByText(/Not deleted; the site would no longer build/).waitFor();
+  await shot('delete-refused');
   await browser.close();
 } finally {
   editor.kill('SIGINT');

@@ -4,9 +4,9 @@
  * screenshots in the writers' guide.
  */
 import { spawn, type StdioOptions } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
@@ -19,8 +19,8 @@ export function startLocalProxy(
   port: number | string,
   stdio: StdioOptions = 'ignore',
 ) {
-  const proxy = createRequire(import.meta.url).resolve('decap-server');
-  return spawn(process.execPath, [proxy], {
+  const script = createRequire(import.meta.url).resolve('decap-server');
+  const proxy = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       MODE: 'fs',
@@ -29,6 +29,23 @@ export function startLocalProxy(
       BIND_HOST: '127.0.0.1',
     },
     stdio,
+  });
+  const tidy = tidyEmptyFolders(join(dir, 'src/content'));
+  proxy.on('exit', () => tidy.close());
+  return proxy;
+}
+
+/**
+ * Removes an entry's folder once a delete through the proxy has emptied it, as deleting its
+ * last file does on GitHub: the proxy deletes files only.
+ */
+function tidyEmptyFolders(content: string) {
+  return watch(content, { recursive: true }, (event, name) => {
+    if (event !== 'rename' || !name) return;
+    const folder = dirname(join(content, name));
+    // An entry's own folder, never a collection's.
+    if (!relative(content, folder).includes(sep)) return;
+    if (existsSync(folder) && readdirSync(folder).length === 0) rmSync(folder, { recursive: true });
   });
 }
 
@@ -95,3 +112,29 @@ export const saved = (page: Page) =>
     .getByText(/entry (saved|published)/i)
     .first()
     .waitFor();
+
+/**
+ * The body's editor: Decap's raw Markdown box, a text box that edits its own content and has no
+ * label of its own.
+ */
+export const bodyEditor = (page: Page) =>
+  page.getByRole('textbox').and(page.locator('[contenteditable="true"]'));
+
+/** Types `text` at the end of the body, Enter for each line break, as a writer types it. */
+export async function typeInBody(page: Page, text: string) {
+  await bodyEditor(page).click();
+  await page.keyboard.press('Control+End');
+  for (const [index, line] of text.split('\n').entries()) {
+    if (index) await page.keyboard.press('Enter');
+    if (line) await page.keyboard.type(line);
+  }
+}
+
+/**
+ * The messages shown at the field labelled `label` (the label's text up to "(optional)"):
+ * Decap lists them beside the label.
+ */
+export const messagesAt = (page: Page, label: string) =>
+  page
+    .locator(`xpath=//label[normalize-space(text())="${label}"]/following-sibling::ul/li`)
+    .allTextContents();

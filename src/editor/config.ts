@@ -76,7 +76,7 @@ function collection(
           {
             name: 'body',
             path: 'body',
-            label: 'Text',
+            label: 'Text (optional)',
             widget: 'markdown',
             required: false,
             // Markdown as the writer types it: the rich mode rewrites what it does not change.

@@ -143,9 +143,12 @@ function field(
   nameFieldOf: NameFieldOf,
   path: string,
 ): EditorField {
+  const label = schema.title ?? labelOf(name);
   const made: EditorField = {
     name,
-    label: schema.title ?? labelOf(name),
+    // The schema's word on whether a writer may leave it out; Decap's own marker is hidden
+    // (src/editor/page.ts), since it cannot tell "optional" from "needed inside an optional group".
+    label: required ? label : `${label} (optional)`,
     required,
     // Where the field sits in an entry, for the editor to show the engine's messages at it.
     path,
@@ -154,13 +157,16 @@ function field(
     ...widgetFor(schema, path, nameFieldOf),
   };
   if (made.widget === 'object' && !required) {
-    // An optional group left empty is fine, but Decap would still ask for its required
-    // fields (a photo's credit needs a name only when there is a credit); the engine checks
-    // the group as a whole when it is there.
+    // An optional group left empty is fine, so Decap must not ask for its fields; the schema
+    // does, once the group has anything in it, and the field says so in words.
+    const group = label.toLowerCase();
     made['collapsed'] = true;
     made['fields'] = (made['fields'] as EditorField[]).map((child) => ({
       ...child,
       required: false,
+      ...(child.required && {
+        hint: `${child.hint ? `${child.hint} ` : ''}Needed once the ${group} has anything in it.`,
+      }),
     }));
   }
   return made;

@@ -81,8 +81,9 @@ function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorFiel
   for (const name of new Set(names)) {
     if (!(name in data) || name === 'body' || name === FILE_TEXT) continue;
     const field = fields.find((each) => each.name === name);
-    const value = written(data[name], was?.[name], field);
-    if (!empty(value) || (was && name in was)) made[name] = value;
+    // A field the writer typed in stays, spaces only too: the schema says what is wrong with it.
+    if (!empty(data[name]) || (was && name in was))
+      made[name] = written(data[name], was?.[name], field);
   }
   return made;
 }
@@ -203,6 +204,9 @@ function fieldPaths(fields: EditorField[]): string[] {
   ]);
 }
 
+/** A value as plain data: Decap hands lists and groups over as Immutable.js values. */
+const plain = (value: unknown) => (value as ImmutableMap | undefined)?.toJS?.() ?? value;
+
 /** The problems that show at the field at `path` whose value is `value`. */
 function problemsAt(
   problems: EditorProblem[],
@@ -222,7 +226,6 @@ function problemsAt(
 ) {
   const valueAt = (at: readonly PropertyKey[]) =>
     at.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], data);
-  const plain = (v: unknown) => (v as ImmutableMap | undefined)?.toJS?.() ?? v;
   return problems.filter((problem) => {
     const at = asFieldPath(problem.path);
     // A field the form does not have (a key unknown to the schema) shows at the entry's name.
@@ -289,6 +292,8 @@ function registerFieldChecks(cms: Decap, checks: Checks) {
       isValid(this: Control) {
         const { field, value } = this.props;
         const entry = latest.entry;
+        // An empty field Decap requires is Decap's to report: "… is required."
+        if (field.get('required') !== false && empty(plain(value))) return true;
         const collection = entry.get('collection') as EditedCollection;
         if (!(collection in schemas)) return true;
         const config = checks.config.collections.find((c) => c.name === collection)!;

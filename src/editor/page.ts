@@ -28,6 +28,10 @@ export const editorPage = (policy: string) => `<!doctype html>
     <meta name="referrer" content="no-referrer">
     <meta http-equiv="Content-Security-Policy" content="${policy}">
     <title>Content editor · Delicious Bites</title>
+    <style>
+      /* Decap's "(optional)" after a label: the labels say it themselves, from the schema. */
+      label[class*='-FieldLabel'] > span { display: none; }
+    </style>
     <script src="./editor.js"></script>
   </head>
   <body>

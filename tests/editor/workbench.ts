@@ -1,0 +1,78 @@
+/**
+ * What the web editor's browser tests share: a scratch copy of the project under git, Decap's
+ * local proxy and `astro dev` serving it, exactly as `npm run editor` runs them, and /admin/ in
+ * Chromium, logged in. Each test file gets its own, so files can run side by side.
+ */
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { localProxyAnswers, startLocalProxy } from '../../scripts/lib/web-editor.ts';
+import { devServer, freePort, scratchProject } from '../content/scratch';
+
+export type Workbench = {
+  /** The scratch project. */
+  dir: string;
+  server: Awaited<ReturnType<typeof devServer>>;
+  page: Page;
+  /** `git` in the scratch project, its output as text. */
+  git: (...args: string[]) => string;
+  /** A file of the scratch project, as it is on disk now. */
+  read: (file: string) => string;
+};
+
+/**
+ * Sets up the workbench before the file's tests; `prepare` may change the scratch project
+ * before its first commit.
+ */
+export function workbench({
+  width = 1280,
+  prepare = () => {},
+}: { width?: number; prepare?: (dir: string) => void } = {}) {
+  const bench = {} as Workbench;
+  let proxy: ChildProcess | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const dir = scratchProject();
+    prepare(dir);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+    git('init', '--quiet');
+    git('add', 'src');
+    git('commit', '--quiet', '-m', 'The content as the writer found it');
+    const port = await freePort();
+    proxy = startLocalProxy(dir, port);
+    const server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
+    await server.until('the local proxy answering', () => localProxyAnswers(port));
+    await server.page('/admin/');
+    const executablePath = chromiumPath();
+    browser = await chromium.launch({
+      args: CHROMIUM_ARGS,
+      ...(executablePath && { executablePath }),
+    });
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${server.url}/admin/`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    Object.assign(bench, {
+      dir,
+      server,
+      page,
+      git,
+      read: (file: string) => readFileSync(join(dir, file), 'utf8'),
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await bench.server?.stop();
+    proxy?.kill();
+  });
+
+  return bench;
+}
