@@ -134,7 +134,7 @@ try {
 
   await open('team', 'Priya Raman');
   await page.getByRole('button', { name: /delete (published )?entry/i }).click();
-  await page.getByText(/Not deleted; the site would no longer build/).waitFor();
+  await page.getByText('Not deleted: the site would no longer build.', { exact: false }).waitFor();
   await shot('delete-refused');
   await browser.close();
 } finally {

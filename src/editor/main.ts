@@ -339,6 +339,13 @@ function registerFieldChecks(cms: Decap, checks: Checks) {
   }
 }
 
+/** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
+class Refusal extends Error {
+  override toString() {
+    return this.message;
+  }
+}
+
 /**
  * Before a save: the same checks once more (a save the build would refuse is never written),
  * then the file, with only what changed written anew. Before a delete: what the site would say
@@ -368,8 +375,12 @@ function registerSaveChecks(cms: Decap, checks: Checks) {
       const file = entry.get('path') as string;
       const problems = problemsAfter(checks.site, { remove: file }, new Date());
       if (problems.length) {
-        const lines = problems.map((p) => `${p.file}: ${p.message}`);
-        throw new Error(`Not deleted; the site would no longer build.\n${lines.join('\n')}`);
+        // The same words for every file that names it: said once, with the files.
+        const files = Map.groupBy(problems, (p) => p.message);
+        const lines = [...files].map(
+          ([message, at]) => `${message} (${at.map((p) => p.file).join(', ')})`,
+        );
+        throw new Refusal(`the site would no longer build. ${lines.join(' ')}`);
       }
     },
   });
@@ -460,6 +471,7 @@ function registerWords(cms: Decap) {
   const en = cms.getLocale('en') as { ui: { toast: Record<string, string> } };
   en.ui.toast['missingRequiredField'] =
     'Not saved yet: each field marked in red says what to change.';
+  en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
   cms.registerLocale('en', en);
 }
 

@@ -252,7 +252,9 @@ describe('the web editor refuses what would break the site, at the field, writin
     await openEntry('team', 'Priya Raman');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /delete (published )?entry/i }).click();
-    await page.getByText(/Not deleted; the site would no longer build/).waitFor();
+    await page
+      .getByText('Not deleted: the site would no longer build.', { exact: false })
+      .waitFor();
     await page
       .getByText(/src\/content\/blog\/building-a-balanced-vegan-plate\.mdx/)
       .first()
