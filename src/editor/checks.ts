@@ -14,7 +14,7 @@ import { entryId, sameEntry } from '@/loaders/entry-id';
 import { indexFields } from '@/loaders/index-fields';
 import type { FieldPath } from '@/loaders/problems';
 import type { EditedCollection } from './config';
-import { problemsAfter, type SiteEntry, type SiteSnapshot } from './site-check';
+import { isEntry, isFile, problemsAfter, type SiteEntry, type SiteSnapshot } from './site-check';
 
 /** A problem, at the field of the form it is about; the body is the field `body`. */
 export type EditorProblem = { path: FieldPath; message: string };
@@ -71,11 +71,13 @@ export function draftProblems(
 
   const id = idOf(collection, file);
   const other = site.entries.find(
-    (entry) => entry.collection === collection && entry.id === id && entry.file !== file,
+    (entry) => isEntry(entry, collection, id) && !isFile(entry, file),
   );
   if (other) {
     const fix = `Choose another ${nameField}.`;
-    problems.push({ path: [nameField], message: sameEntry(other.file, id, fix) });
+    // The built site names no entry that is not published yet.
+    const where = other.id === id ? other.file : 'a draft or scheduled entry';
+    problems.push({ path: [nameField], message: sameEntry(where, id, fix) });
   }
 
   // The whole site, once the entry itself is right: the core needs its parsed fields.

@@ -15,7 +15,7 @@ import { formats } from './config';
 import { page, type Backend, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import type { EditorField } from './fields';
 import { keptEntryFile, keptYaml } from './keep-text';
-import { problemsAfter, snapshotOf, type SiteSnapshot } from './site-check';
+import { isFile, problemsAfter, snapshotOf, type SiteSnapshot } from './site-check';
 import { editorContext } from './stand-ins';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
@@ -180,11 +180,11 @@ class Checks {
   saved(entry: DecapEntry) {
     const { indexed } = this.of(entry);
     if (!indexed) return;
-    this.site.entries = [...this.site.entries.filter((e) => e.file !== indexed.file), indexed];
+    this.site.entries = [...this.site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
   }
 
   deleted(file: string) {
-    this.site.entries = this.site.entries.filter((entry) => entry.file !== file);
+    this.site.entries = this.site.entries.filter((entry) => !isFile(entry, file));
   }
 }
 
@@ -433,7 +433,9 @@ function registerFileKeeping(cms: Decap, checks: Checks) {
     backend.getEntry = (path) => getEntry.call(backend, mdxPath(path));
     backend.deleteFiles = async (paths, commitMessage) => {
       const files = paths.map(mdxPath);
-      const others = checks.site.entries.filter((entry) => !files.includes(entry.file));
+      const others = checks.site.entries.filter(
+        (entry) => !files.some((file) => isFile(entry, file)),
+      );
       const used = new Set(
         others.flatMap((entry) =>
           (entry.photos ?? []).map((src) =>
@@ -442,7 +444,7 @@ function registerFileKeeping(cms: Decap, checks: Checks) {
         ),
       );
       for (const file of files) {
-        const entry = checks.site.entries.find((each) => each.file === file);
+        const entry = checks.site.entries.find((each) => isFile(each, file));
         const own = (entry?.photos ?? []).map((src) =>
           new URL(src, `file:///${file}`).pathname.slice(1),
         );

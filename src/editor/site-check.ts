@@ -10,6 +10,31 @@ import { newestFirst } from '@/lib/publishing';
 import { decide, type Content, type IndexedEntry } from '@/loaders/decide';
 import type { Problem } from '@/loaders/problems';
 
+/**
+ * What the built site.json says for an id or file that is not published yet (a draft, or
+ * scheduled): a digest, so the site does not announce it early, which the checks can still match.
+ * (cyrb53: a fast, well-spread 53-bit string hash.)
+ */
+export function unpublished(text: string): string {
+  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `#${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/** Whether `entry` is `id` of `collection`, told by its id or, not yet published, its digest. */
+export const isEntry = (entry: SiteEntry, collection: string, id: string) =>
+  entry.collection === collection && (entry.id === id || entry.id === unpublished(id));
+
+/** Whether `entry` is the file at `file`, told by its path or, not yet published, its digest. */
+export const isFile = (entry: SiteEntry, file: string) =>
+  entry.file === file || entry.file === unpublished(file);
+
 /** An entry as the last build knew it, with its own photos as written (`./cover.jpg`). */
 export type SiteEntry = IndexedEntry & { photos?: readonly string[] };
 
@@ -27,7 +52,7 @@ export function snapshotOf(json: SiteSnapshot): SiteSnapshot {
 }
 
 /** The core's view of `entries`: each collection newest first, and nothing left out. */
-function contentOf(entries: readonly IndexedEntry[]): Content {
+function contentOf(entries: readonly SiteEntry[]): Content {
   const byCollection = Map.groupBy(entries, (entry) => entry.collection);
   for (const list of byCollection.values()) {
     list.sort((a, b) => newestFirst(a.placement, b.placement));
@@ -35,8 +60,8 @@ function contentOf(entries: readonly IndexedEntry[]): Content {
   const of = (collection: string) => byCollection.get(collection) ?? [];
   return {
     entries: byCollection,
-    entry: (collection, id) => of(collection).find((entry) => entry.id === id),
-    has: (collection, id) => of(collection).some((entry) => entry.id === id),
+    entry: (collection, id) => of(collection).find((entry) => isEntry(entry, collection, id)),
+    has: (collection, id) => of(collection).some((entry) => isEntry(entry, collection, id)),
     ids: (collection) => of(collection).map((entry) => entry.id),
     rejected: () => 0,
     problems: [],
@@ -58,8 +83,8 @@ export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date)
   const before = new Set(
     decide(contentOf(snapshot.entries), siteRules, options).problems.map(said),
   );
-  const gone = change.put?.file ?? change.remove;
-  const after = snapshot.entries.filter((entry) => entry.file !== gone);
+  const gone = change.put ? change.put.file : change.remove;
+  const after = snapshot.entries.filter((entry) => !isFile(entry, gone));
   if (change.put) after.push(change.put);
   return decide(contentOf(after), siteRules, options).problems.filter(
     (problem) => !before.has(said(problem)),

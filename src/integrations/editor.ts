@@ -13,6 +13,8 @@ import { build, type BuildOptions, type StdinOptions } from 'esbuild';
 import { editorConfig, type EditedCollection, type EditorBackend } from '../editor/config';
 import type { JsonSchema } from '../editor/fields';
 import { editorPage, editorPolicy } from '../editor/page';
+import { unpublished } from '../editor/site-check';
+import { DEFAULT_TIME_ZONE, dayIn, publishingNow, publishState } from '../lib/publishing';
 import { indexedEntries, indexFile } from '../loaders/entry-index';
 
 const require = createRequire(import.meta.url);
@@ -64,19 +66,25 @@ async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema
 
 /**
  * What the engine's index knows of every entry, for the editor's checks of the whole site: in a
- * build, what this build read; in `astro dev`, what the dev server has read by now.
+ * build, what this build read, without naming what is not published yet (its id and file are
+ * digests, its title left out); in `astro dev`, on this computer, all of it as it is now.
  */
-function siteSnapshot(cacheDir: string) {
-  const entries = indexedEntries(indexFile(cacheDir)).map(
-    ({ collection, id, file, placement, references, placeholders, photos }) => ({
-      collection,
-      id,
-      file,
-      placement,
-      references,
-      placeholders,
-      photos,
-    }),
+function siteSnapshot(cacheDir: string, command: 'dev' | 'build') {
+  const indexed = indexedEntries(indexFile(cacheDir));
+  const site = indexed.find((entry) => entry.collection === 'site');
+  const today = dayIn(site?.placement.timezone ?? DEFAULT_TIME_ZONE, publishingNow());
+  const entries = indexed.map(
+    ({ collection, id, file, placement, references, placeholders, photos }) =>
+      command === 'dev' || publishState(placement, today) === 'published'
+        ? { collection, id, file, placement, references, placeholders, photos }
+        : {
+            collection,
+            id: unpublished(id),
+            file: unpublished(file),
+            placement: { ...placement, title: undefined },
+            references,
+            placeholders,
+          },
   );
   return `${JSON.stringify({ entries })}\n`;
 }
@@ -85,10 +93,11 @@ function siteSnapshot(cacheDir: string) {
 async function editorFiles(
   backend: EditorBackend,
   cacheDir: string,
+  command: 'dev' | 'build',
 ): Promise<Record<string, () => Promise<string | Buffer>>> {
   const files: Record<string, () => Promise<string | Buffer>> = {
     'index.html': async () => editorPage(editorPolicy(backend.localPort)),
-    'site.json': async () => siteSnapshot(cacheDir),
+    'site.json': async () => siteSnapshot(cacheDir, command),
     'config.json': async () =>
       `${JSON.stringify(editorConfig(await currentJsonSchemas(), backend), null, 2)}\n`,
     'editor.js': () => bundle('main.ts', { platform: 'browser', format: 'iife', minify: true }),
@@ -115,7 +124,7 @@ export function editor(backend: EditorBackend): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
-          const file = (await editorFiles(backend, cacheDir))[name];
+          const file = (await editorFiles(backend, cacheDir, 'dev'))[name];
           if (!file) return next();
           try {
             const body = await file();
@@ -133,7 +142,7 @@ export function editor(backend: EditorBackend): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const folder = join(fileURLToPath(dir), 'admin');
         mkdirSync(folder, { recursive: true });
-        for (const [name, file] of Object.entries(await editorFiles(backend, cacheDir))) {
+        for (const [name, file] of Object.entries(await editorFiles(backend, cacheDir, 'build'))) {
           writeFileSync(join(folder, name), await file());
         }
         if (!backend.repo) {

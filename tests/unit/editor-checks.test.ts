@@ -15,7 +15,7 @@ import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
 import { draftProblems, idOf, type Draft } from '@/editor/checks';
 import type { EditedCollection } from '@/editor/config';
-import { problemsAfter, type SiteEntry, type SiteSnapshot } from '@/editor/site-check';
+import { problemsAfter, unpublished, type SiteEntry, type SiteSnapshot } from '@/editor/site-check';
 import { editorContext } from '@/editor/stand-ins';
 
 const factories = {
@@ -56,6 +56,12 @@ function draftOf(collection: EditedCollection, name: string, change = {}): Draft
   const nameField = collection === 'team' ? 'name' : 'title';
   return { collection, file, fields: { ...fields, ...change }, body, nameField };
 }
+
+/** The sample file a draft in the snapshot was made from, before its file was hidden. */
+const draftFile = (entry: SiteEntry) =>
+  readdirSync(contentFolders.blog.folder).find(
+    (name) => unpublished(`${contentFolders.blog.folder}/${name}`) === entry.file,
+  )!;
 
 const check = (draft: Draft, site = snapshot()) =>
   draftProblems(draft, { schema: schemaOf(draft.collection), site, now }).problems;
@@ -113,6 +119,26 @@ describe('the web editor’s checks before a save', () => {
         path: ['title'],
         message:
           'This file and src/content/recipes/pasta-carbonara.mdx both make the entry "pasta-carbonara". Choose another title.',
+      },
+    ]);
+  });
+
+  it('knows a draft the built site names only by a digest: a clash with it, and no clash with itself', () => {
+    const site = snapshot();
+    const draft = site.entries.find((e) => e.placement.draft)!;
+    Object.assign(draft, { id: unpublished(draft.id), file: unpublished(draft.file) });
+    const name = draftFile(draft);
+    expect(check(draftOf('blog', name), site)).toEqual([]);
+    const copy = {
+      ...draftOf('blog', name),
+      file: `src/content/blog/${name.replace(/\.mdx$/, '')}/index.md`,
+    };
+    expect(check(copy, site)).toEqual([
+      {
+        path: ['title'],
+        message: expect.stringMatching(
+          /^This file and a draft or scheduled entry both make the entry/,
+        ) as string,
       },
     ]);
   });
