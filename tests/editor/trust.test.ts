@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Dialog } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { contentFolders } from '../../src/config.ts';
 import {
@@ -70,29 +70,35 @@ const changedLines = (file: string) =>
 const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
   bench.server.until(what, () => existsSync(join(bench.dir, file)) && done(bench.read(file)));
 
-/** Opens the list of a collection afresh, as saved now, leaving any entry open unsaved. */
+/**
+ * Opens the list of a collection in a new tab, as saved now, and closes the old one: leaving an
+ * entry that was not saved asks the writer first, and a test has no one to answer.
+ */
 async function openList(collection: Collection) {
-  const { page, server } = bench;
-  const leave = (dialog: Dialog) => void dialog.accept();
-  page.on('dialog', leave);
-  await page.goto(`${server.url}/admin/#/collections/${collection}`);
-  await page.reload();
-  page.off('dialog', leave);
-  await page.getByRole('link', { name: /Create entry of type/ }).waitFor();
+  const old = bench.page;
+  bench.page = await old.context().newPage();
+  await old.close();
+  await bench.page.goto(`${bench.server.url}/admin/#/collections/${collection}`);
+  await bench.page.getByRole('link', { name: /Create entry of type/ }).waitFor();
 }
 
-/** Opens the entry called `name`; the list says "(draft)" after a draft's. */
+/** Opens the entry called `name`; the list says "(draft)" after a draft's. The page it is on. */
 async function openEntry(collection: Collection, name: string) {
   await openList(collection);
+  const { page } = bench;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await bench.page.getByRole('link', { name: new RegExp(`^${escaped}( \\(draft\\))?$`) }).click();
-  await bench.page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
+  await page.getByRole('link', { name: new RegExp(`^${escaped}( \\(draft\\))?$`) }).click();
+  await page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
+  return page;
 }
 
+/** Starts a new entry; the page it is on. */
 async function newEntry(collection: Collection) {
   await openList(collection);
-  await bench.page.getByRole('link', { name: /Create entry of type/ }).click();
-  await bench.page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
+  const { page } = bench;
+  await page.getByRole('link', { name: /Create entry of type/ }).click();
+  await page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
+  return page;
 }
 
 /** What the scratch project's content folder holds that git does not: nothing, after a refusal. */
@@ -100,13 +106,13 @@ const unsaved = () => bench.git('status', '--porcelain', '--', 'src/content');
 
 describe('the web editor keeps what the writer did not change', () => {
   it('changes only the name’s line of every sample entry, and a second save putting it back restores the file byte for byte', async () => {
-    const { page } = bench;
     for (const { collection, file, line, value } of samples) {
       const original = bench.read(file);
-      const name = page.getByLabel(collections[collection].nameLabel, { exact: true });
-      await openEntry(collection, value);
-      await name.press('End');
-      await name.pressSequentially(' x');
+      const nameField = (page: Page) =>
+        page.getByLabel(collections[collection].nameLabel, { exact: true });
+      let page = await openEntry(collection, value);
+      await nameField(page).press('End');
+      await nameField(page).pressSequentially(' x');
       await publishNow(page);
       await onDisk(`${file} saved`, file, (text) => text !== original);
       expect(changedLines(file), file).toEqual([
@@ -114,10 +120,10 @@ describe('the web editor keeps what the writer did not change', () => {
         `+${line.replace(/(['"]?)$/, ' x$1')}`,
       ]);
 
-      await openEntry(collection, `${value} x`);
-      await name.press('End');
-      await name.press('Backspace');
-      await name.press('Backspace');
+      page = await openEntry(collection, `${value} x`);
+      await nameField(page).press('End');
+      await nameField(page).press('Backspace');
+      await nameField(page).press('Backspace');
       await publishNow(page);
       await onDisk(`${file} saved again`, file, (text) => text === original);
       expect(unsaved(), file).toBe('');
@@ -180,8 +186,7 @@ describe('the web editor refuses what would break the site, at the field, writin
   });
 
   it('shows an http:// photo and a credit link without a name at their fields in one round', async () => {
-    const { page } = bench;
-    await newEntry('blog');
+    const page = await newEntry('blog');
     await page.getByLabel('Title', { exact: true }).fill('A Post With the Wrong Photo Address');
     await page.getByLabel('Excerpt', { exact: true }).fill('A draft I do not want to lose.');
     page.once('dialog', (dialog) => void dialog.accept('http://images.example.com/bread.jpg'));
@@ -211,8 +216,7 @@ describe('the web editor refuses what would break the site, at the field, writin
   });
 
   it('shows a rating with two decimals at its field, with no word of a missing field', async () => {
-    const { page } = bench;
-    await openEntry('recipes', 'Pasta Carbonara');
+    const page = await openEntry('recipes', 'Pasta Carbonara');
     await page.getByLabel('Rating', { exact: true }).fill('4.75');
     await publishNow(page);
     await expect
@@ -224,8 +228,7 @@ describe('the web editor refuses what would break the site, at the field, writin
   });
 
   it('stops {…} text in an .mdx post at the body, with its line and the fix', async () => {
-    const { page } = bench;
-    await openEntry('blog', 'Why Sunday Ragù Is About More Than Sauce');
+    const page = await openEntry('blog', 'Why Sunday Ragù Is About More Than Sauce');
     await typeInBody(page, '\n\nUse {curly} braces.');
     await publishNow(page);
     await expect
@@ -237,8 +240,7 @@ describe('the web editor refuses what would break the site, at the field, writin
   });
 
   it('refuses to make a featured recipe a draft when Featured Recipes would fall short', async () => {
-    const { page } = bench;
-    await openEntry('recipes', 'Classic Beef Bourguignon');
+    const page = await openEntry('recipes', 'Classic Beef Bourguignon');
     await page.getByRole('switch', { name: /Draft/ }).click();
     await publishNow(page);
     await expect
@@ -248,8 +250,7 @@ describe('the web editor refuses what would break the site, at the field, writin
   });
 
   it('refuses to delete a team member that posts still name, naming them', async () => {
-    const { page } = bench;
-    await openEntry('team', 'Priya Raman');
+    const page = await openEntry('team', 'Priya Raman');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /delete (published )?entry/i }).click();
     await page
@@ -267,10 +268,10 @@ describe('the web editor loses no word, and a delete leaves nothing behind', () 
   const folder = 'src/content/blog/braces-and-notes';
 
   it('saves braces, a < b and an HTML comment in a new post as plain Markdown, and the feed has them', async () => {
-    const { page, dir } = bench;
+    const { dir } = bench;
     const photo = join(dir, 'upload/cover.jpg');
     await photoOnDisk(photo);
-    await newEntry('blog');
+    const page = await newEntry('blog');
     await page.getByLabel('Title', { exact: true }).fill('Braces and Notes');
     await page.getByLabel('Excerpt', { exact: true }).fill('Nothing a writer types is lost.');
     await choose(page, 'Category', 'Baking');
@@ -304,8 +305,7 @@ describe('the web editor loses no word, and a delete leaves nothing behind', () 
   });
 
   it('deletes the post with its photo and folder: git has nothing left to say', async () => {
-    const { page } = bench;
-    await openEntry('blog', 'Braces and Notes');
+    const page = await openEntry('blog', 'Braces and Notes');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /delete (published )?entry/i }).click();
     await bench.server.until(

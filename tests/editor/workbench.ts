@@ -16,6 +16,7 @@ export type Workbench = {
   /** The scratch project. */
   dir: string;
   server: Awaited<ReturnType<typeof devServer>>;
+  /** The editor's tab; a test may open another in its place. */
   page: Page;
   /** `git` in the scratch project, its output as text. */
   git: (...args: string[]) => string;
@@ -56,9 +57,11 @@ export function workbench({
       args: CHROMIUM_ARGS,
       ...(executablePath && { executablePath }),
     });
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    // One context for every tab, so the login carries over to a new one.
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
     await page.goto(`${server.url}/admin/`);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: /^Log ?in/ }).click();
     Object.assign(bench, {
       dir,
       server,
@@ -69,7 +72,7 @@ export function workbench({
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await browser?.close(); // with every tab a test opened
     await bench.server?.stop();
     proxy?.kill();
   });
