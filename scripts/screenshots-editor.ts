@@ -52,7 +52,7 @@ try {
   };
 
   await page.goto(admin);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: /^Log ?in/ }).click();
   await page.getByRole('link', { name: 'Blog posts' }).click();
   await page.getByText('Why Sunday Ragù').waitFor();
   await shot('posts');

@@ -15,19 +15,22 @@ const parts = ['src', 'scripts', 'public', 'astro.config.ts', 'tsconfig.json', '
 const caches = new Set(['.vite', '.vite-temp', '.astro', '.cache']);
 
 /**
- * Copies the project into `dir` (a new temporary folder by default) and links each installed
- * package, so the copy builds exactly as the project does. Returns the folder.
+ * Copies the project (or the checkout at `from`) into `dir`, a new temporary folder by default,
+ * and links each installed package, so the copy builds exactly as the project does. Returns the
+ * folder.
  */
-export function scratchProject(dir = mkdtempSync(join(tmpdir(), 'bites-scratch-'))): string {
+export function scratchProject(
+  dir = mkdtempSync(join(tmpdir(), 'bites-scratch-')),
+  from = projectRoot,
+): string {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   for (const part of parts) {
-    if (existsSync(join(projectRoot, part))) {
-      cpSync(join(projectRoot, part), join(dir, part), { recursive: true });
-    }
+    if (existsSync(join(from, part)))
+      cpSync(join(from, part), join(dir, part), { recursive: true });
   }
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+  for (const name of readdirSync(join(from, 'node_modules'))) {
     if (!caches.has(name)) {
-      symlinkSync(join(projectRoot, 'node_modules', name), join(dir, 'node_modules', name));
+      symlinkSync(join(from, 'node_modules', name), join(dir, 'node_modules', name));
     }
   }
   return dir;

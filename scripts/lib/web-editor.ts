@@ -60,6 +60,17 @@ export const localProxyAnswers = (port: number | string) =>
     () => false,
   );
 
+/** Whether the editor at `address` (…/admin/) answers with its page and its configuration. */
+export const editorAnswers = (address: string) =>
+  Promise.all(
+    ['', 'config.json'].map((file) =>
+      fetch(new URL(file, address)).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    ),
+  ).then((answers) => answers.every(Boolean));
+
 /** A plain JPEG at `file`, standing in for a photo on the writer's computer. */
 export async function photoOnDisk(file: string) {
   mkdirSync(dirname(file), { recursive: true });

@@ -468,19 +468,29 @@ function registerFileKeeping(cms: Decap, checks: Checks) {
   }
 }
 
-/** Decap's words where they would mislead a writer. */
+/** On this computer the local proxy saves, and no account is needed. */
+const onThisComputer = ['localhost', '127.0.0.1'].includes(window.location.hostname);
+
+/** Decap's words where they would mislead or leave a writer guessing. */
 function registerWords(cms: Decap) {
-  const en = cms.getLocale('en') as { ui: { toast: Record<string, string> } };
+  const en = cms.getLocale('en') as {
+    auth: Record<string, string>;
+    ui: { toast: Record<string, string> };
+  };
   en.ui.toast['missingRequiredField'] =
     'Not saved yet: each field marked in red says what to change.';
   en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
+  if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
   cms.registerLocale('en', en);
 }
 
+// Fetched at once, beside Decap's own script (page.ts preloads both).
+const json = (file: string) => fetch(file).then((response) => response.json() as Promise<unknown>);
+const loaded = Promise.all([json('./config.json'), json('./site.json')]);
+
+// Both scripts are deferred: Decap's has run by the time the document is parsed.
 window.addEventListener('DOMContentLoaded', async () => {
-  const fetchJson = (file: string) =>
-    fetch(file, { cache: 'no-store' }).then((response) => response.json() as Promise<unknown>);
-  const [config, site] = await Promise.all([fetchJson('./config.json'), fetchJson('./site.json')]);
+  const [config, site] = await loaded;
   const cms = page.CMS;
   const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
   registerFormats(cms);

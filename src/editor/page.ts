@@ -28,14 +28,51 @@ export const editorPage = (policy: string) => `<!doctype html>
     <meta name="referrer" content="no-referrer">
     <meta http-equiv="Content-Security-Policy" content="${policy}">
     <title>Content editor · Delicious Bites</title>
+    <link rel="preload" href="./config.json" as="fetch" crossorigin="anonymous">
+    <link rel="preload" href="./site.json" as="fetch" crossorigin="anonymous">
     <style>
       /* Decap's "(optional)" after a label: the labels say it themselves, from the schema. */
       label[class*='-FieldLabel'] > span { display: none; }
+      /* Shown from the first paint until Decap draws its own page. */
+      .editor-start {
+        display: grid; place-content: center; gap: 0.25rem; min-height: 100vh; margin: 0;
+        font: 1rem/1.5 system-ui, sans-serif; text-align: center; color: #3b2a20;
+      }
+      .editor-start strong { font-size: 1.5rem; color: #c2410c; }
+      body:has(#nc-root > *) .editor-start { display: none; }
+      /*
+       * A phone: Decap lays the entry's page out at least 800 px wide. Below that, the toolbar
+       * wraps above the form instead, and the form takes the width there is.
+       */
+      @media (max-width: 799px) {
+        [class*='-EditorContainer'] {
+          min-width: 0 !important; padding-top: 0 !important;
+          display: flex !important; flex-direction: column !important;
+        }
+        [class*='-ToolbarContainer'] {
+          position: static !important; min-width: 0 !important; height: auto !important;
+          flex-wrap: wrap !important; row-gap: 0.5rem; padding-block: 0.5rem !important;
+        }
+        [class*='-ToolbarContainer'] > * { min-width: 0 !important; height: auto !important; }
+        [class*='-ToolbarSectionMain'] {
+          order: 1; flex: 1 1 100% !important; flex-wrap: wrap !important;
+          justify-content: flex-start !important; padding-inline: 12px !important;
+        }
+        [class*='-ToolbarSubSection'] { flex-wrap: wrap !important; gap: 0.5rem; }
+        [class*='-Editor '], [class*='-NoPreviewContainer'] {
+          min-width: 0 !important; width: 100% !important;
+        }
+        [class*='-NoPreviewContainer'] { flex: 1 !important; min-height: 0 !important; }
+      }
     </style>
-    <script src="./editor.js"></script>
+    <script src="./editor.js" defer></script>
+    <script src="./decap-cms.js" defer></script>
   </head>
   <body>
-    <script src="./decap-cms.js"></script>
+    <div class="editor-start" role="status">
+      <strong>Delicious Bites</strong>
+      <span>Content editor: loading…</span>
+    </div>
   </body>
 </html>
 `;

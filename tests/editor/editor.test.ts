@@ -71,7 +71,7 @@ describe('the web editor', () => {
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/admin/`);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: /^Log ?in/ }).click();
   });
 
   afterAll(async () => {

@@ -34,6 +34,20 @@ describe('the web editor in the build', () => {
     expect(visitorPolicy).not.toContain('unsafe-eval');
   });
 
+  it('shows the site’s name and that it is loading before any script has run', () => {
+    const admin = page('/admin/');
+    const status = admin.querySelector('[role="status"]')?.textContent ?? '';
+    expect(status).toContain('Delicious Bites');
+    expect(status).toMatch(/loading/i);
+    const scripts = [...admin.querySelectorAll('script')];
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual([
+      './editor.js',
+      './decap-cms.js',
+    ]);
+    // Deferred: the page paints first, and both download side by side.
+    for (const script of scripts) expect(script.hasAttribute('defer')).toBe(true);
+  });
+
   it('ships its configuration, script and Decap CMS beside its page', () => {
     const config = JSON.parse(builtText('/admin/config.json')) as {
       collections: { name: string }[];
