@@ -52,12 +52,12 @@ export const idOf = (collection: EditedCollection, file: string) =>
 
 /**
  * Every problem the build would find with `draft`, each at its field; when there is none, the
- * entry as the engine's index will hold it.
+ * entry as the engine's index will hold it, and its fields as the schema parsed them.
  */
 export function draftProblems(
   draft: Draft,
   { schema, site, now }: Context,
-): { problems: EditorProblem[]; indexed?: SiteEntry } {
+): { problems: EditorProblem[]; indexed?: SiteEntry; data?: Record<string, unknown> } {
   const { collection, file, fields, body, nameField } = draft;
   const checked = checkFieldsNow(schema, fields);
   const problems: EditorProblem[] = checked.problems.map(({ path, message }) => ({
@@ -90,7 +90,7 @@ export function draftProblems(
     path: problem.file === file && problem.path ? problem.path : [elsewhere],
     message: problem.file === file ? problem.message : `${problem.file}: ${problem.message}`,
   }));
-  return siteProblems.length ? { problems: siteProblems } : { problems: [], indexed };
+  return siteProblems.length ? { problems: siteProblems } : { problems: [], indexed, data };
 }
 
 /** The entry's own photos, as written in its fields: `./cover.jpg`. */

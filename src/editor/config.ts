@@ -65,9 +65,8 @@ function collection(
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
     delete: true,
-    // Decap's preview draws the raw fields, not our cards, and halves a phone's width; the real
-    // page shows the entry (`npm run dev`, or the site after a build).
-    editor: { preview: false },
+    // The site's own card for the entry, on demand (src/editor/preview.tsx).
+    editor: { preview: true },
     identifier_field: identifier,
     summary: `{{${identifier}}}{{draft | ternary(' (draft)', '')}}`,
     fields: markdown

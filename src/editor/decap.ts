@@ -42,6 +42,8 @@ export type Decap = {
   getBackend(name: string): { init: (...args: unknown[]) => Backend } | undefined;
   getLocale(name: string): Record<string, unknown> | undefined;
   registerLocale(name: string, phrases: Record<string, unknown>): void;
+  registerPreviewStyle(url: string): void;
+  registerPreviewTemplate(collection: string, component: unknown): void;
   registerEventListener(listener: {
     name: 'preSave' | 'postSave' | 'preUnpublish' | 'postUnpublish';
     handler: (event: { entry: DecapEntry }) => Promise<unknown>;

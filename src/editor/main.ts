@@ -4,7 +4,9 @@
  * writing only what the writer changed. Bundled on its own by src/integrations/editor.ts; no
  * visitor page loads any of it. See docs/EDITOR.md.
  */
+import { createElement } from 'react';
 import { parse } from 'yaml';
+import { plural } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
@@ -16,6 +18,7 @@ import { page, type Backend, type Decap, type DecapEntry, type ImmutableMap } fr
 import type { EditorField } from './fields';
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, problemsAfter, snapshotOf, type SiteSnapshot } from './site-check';
+import { Preview, previewRoot } from './preview';
 import { editorContext } from './stand-ins';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
@@ -468,6 +471,55 @@ function registerFileKeeping(cms: Decap, checks: Checks) {
   }
 }
 
+/**
+ * The preview of each collection: the site's card for the entry, and where it will appear
+ * (src/editor/preview.tsx), drawn by the site's React into Decap's preview pane. It opens on
+ * demand, with the eye button, so the form has the width until then.
+ */
+function registerPreviews(cms: Decap, checks: Checks) {
+  cms.registerPreviewStyle(new URL('./site.css', window.location.href).href);
+  if (!localStorage.getItem('cms.right-pane')) localStorage.setItem('cms.right-pane', 'none');
+  type Template = {
+    props: { entry: DecapEntry; getAsset: (path: string) => { toString(): string } };
+    element?: HTMLElement | null;
+    root?: ReturnType<typeof previewRoot>;
+  };
+  const draw = (template: Template) => {
+    const { entry, getAsset } = template.props;
+    const { problems, indexed, data } = checks.of(entry);
+    const src = String((entry.get('data') as ImmutableMap).getIn(['image', 'src']) ?? '');
+    const edit = new Edit(entry, checks.config);
+    const previewed = indexed &&
+      data && {
+        collection: edit.collection,
+        data,
+        body: edit.body,
+        indexed,
+        photoUrl: /^https:/.test(src) ? src : getAsset(src).toString(),
+      };
+    const waiting = `The card shows once the form has nothing left to fix (${problems.length} ${plural(problems.length, 'field')} to go).`;
+    template.root?.render(createElement(Preview, { entry: previewed, waiting, site: checks.site }));
+  };
+  for (const collection of Object.keys(schemas)) {
+    const Card = page.createClass({
+      componentDidMount(this: Template) {
+        if (this.element) this.root = previewRoot(this.element);
+        draw(this);
+      },
+      componentDidUpdate(this: Template) {
+        draw(this);
+      },
+      componentWillUnmount(this: Template) {
+        this.root?.unmount();
+      },
+      render(this: Template) {
+        return page.h('div', { ref: (element: HTMLElement | null) => (this.element = element) });
+      },
+    });
+    cms.registerPreviewTemplate(collection, Card);
+  }
+}
+
 /** On this computer the local proxy saves, and no account is needed. */
 const onThisComputer = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
@@ -476,11 +528,13 @@ function registerWords(cms: Decap) {
   const en = cms.getLocale('en') as {
     auth: Record<string, string>;
     ui: { toast: Record<string, string> };
+    editor: { editorInterface: Record<string, string> };
   };
   en.ui.toast['missingRequiredField'] =
     'Not saved yet: each field marked in red says what to change.';
   en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
   if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
+  en.editor.editorInterface['togglePreview'] = 'Preview the card';
   cms.registerLocale('en', en);
 }
 
@@ -497,6 +551,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   registerFieldChecks(cms, checks);
   registerSaveChecks(cms, checks);
   registerFileKeeping(cms, checks);
+  registerPreviews(cms, checks);
   registerWords(cms);
   cms.init({ config });
 });

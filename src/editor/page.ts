@@ -62,7 +62,14 @@ export const editorPage = (policy: string) => `<!doctype html>
         [class*='-Editor '], [class*='-NoPreviewContainer'] {
           min-width: 0 !important; width: 100% !important;
         }
+        [class*='-Editor '] { flex: 1 1 auto; min-height: 0; position: relative; }
         [class*='-NoPreviewContainer'] { flex: 1 !important; min-height: 0 !important; }
+        /* The preview, when opened, goes under the form instead of beside it. */
+        .SplitPane.vertical { flex-direction: column !important; }
+        .SplitPane.vertical > .Pane {
+          flex: 1 1 50% !important; width: 100% !important; min-height: 0 !important;
+        }
+        .SplitPane.vertical > .Resizer { display: none; }
       }
     </style>
     <script src="./editor.js" defer></script>

@@ -6,7 +6,8 @@
  * words; only those the change would add are reported.
  */
 import { siteRules } from '@/config';
-import { newestFirst } from '@/lib/publishing';
+import { formatDate } from '@/lib/format';
+import { DEFAULT_TIME_ZONE, dayIn, newestFirst, publishState } from '@/lib/publishing';
 import { decide, type Content, type IndexedEntry } from '@/loaders/decide';
 import type { Problem } from '@/loaders/problems';
 
@@ -36,7 +37,11 @@ export const isFile = (entry: SiteEntry, file: string) =>
   entry.file === file || entry.file === unpublished(file);
 
 /** An entry as the last build knew it, with its own photos as written (`./cover.jpg`). */
-export type SiteEntry = IndexedEntry & { photos?: readonly string[] };
+export type SiteEntry = IndexedEntry & {
+  photos?: readonly string[];
+  /** A team member's name, for the cards that name an author. */
+  name?: string | undefined;
+};
 
 /** What the last build knew of every entry, as /admin/site.json holds it. */
 export type SiteSnapshot = { entries: SiteEntry[] };
@@ -89,4 +94,39 @@ export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date)
   return decide(contentOf(after), siteRules, options).problems.filter(
     (problem) => !before.has(said(problem)),
   );
+}
+
+/** How a list is named to a writer: the page or feed, without the rule in brackets. */
+const listName = (label: string) => label.replace(/ \(.*\)$/, '');
+
+/**
+ * Where `entry` appears once saved, in words, as a build at `now` would place it: each list that
+ * picks it (first, or in it, and whom it displaces), or why it is on no page yet.
+ */
+export function placementWords(snapshot: SiteSnapshot, entry: SiteEntry, now: Date): string[] {
+  const site = snapshot.entries.find((e) => e.collection === 'site');
+  const today = dayIn(site?.placement.timezone ?? DEFAULT_TIME_ZONE, now);
+  const state = publishState(entry.placement, today);
+  if (state === 'draft') return ['A draft: on no page until Draft is switched off.'];
+  if (state === 'scheduled') {
+    const day = entry.placement.publishDate ? formatDate(entry.placement.publishDate) : '?';
+    return [`Scheduled for ${day}: on no page until then.`];
+  }
+  const options = { now, mode: 'build' } as const;
+  const before = decide(contentOf(snapshot.entries), siteRules, options).picks;
+  const others = snapshot.entries.filter((other) => !isFile(other, entry.file));
+  const after = decide(contentOf([...others, entry]), siteRules, options).picks;
+  const titleOf = (collection: string, id: string) =>
+    snapshot.entries.find((other) => isEntry(other, collection, id))?.placement.title ?? id;
+  const lists = { ...siteRules.pageLists, ...siteRules.feedLists };
+  const words = Object.entries(lists).flatMap(([name, list]) => {
+    const picked = after.get(name) ?? [];
+    if (list.collection !== entry.collection || !picked.includes(entry.id)) return [];
+    const gone = (before.get(name) ?? []).filter((id) => !picked.includes(id) && id !== entry.id);
+    const replaces = gone.map((id) => ` (replaces ${titleOf(list.collection, id)})`).join('');
+    const where = listName(list.label);
+    return [picked[0] === entry.id ? `Leads ${where}${replaces}.` : `In ${where}${replaces}.`];
+  });
+  if (entry.collection === 'team') return ['On the about page, with the team.'];
+  return words.length ? words : ['Published, but on no page: newer entries fill every list.'];
 }

@@ -33,3 +33,11 @@ export const editorContext = (there: (src: string) => boolean = () => true) => (
 });
 export type SchemaContext = ReturnType<typeof editorContext>;
 export type ImageFunction = SchemaContext['image'];
+
+/**
+ * `astro:assets`, which the cards' photo code imports for a build's own photos. The preview
+ * draws an uploaded photo as it is, so it is never called.
+ */
+export const getImage = () => {
+  throw new Error('The web editor draws a photo as it is; it has no image pipeline.');
+};

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type BuildOptions, type StdinOptions } from 'esbuild';
+import { load } from 'js-yaml';
 import { editorConfig, type EditedCollection, type EditorBackend } from '../editor/config';
 import type { JsonSchema } from '../editor/fields';
 import { editorPage, editorPolicy } from '../editor/page';
@@ -36,6 +37,7 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions) {
     logLevel: 'error',
     alias: {
       'astro:content': join(editorFolder, 'stand-ins.ts'),
+      'astro:assets': join(editorFolder, 'stand-ins.ts'),
       // One acorn: the MDX parser imports it, and acorn-jsx requires it.
       acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
     },
@@ -69,14 +71,26 @@ async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema
  * build, what this build read, without naming what is not published yet (its id and file are
  * digests, its title left out); in `astro dev`, on this computer, all of it as it is now.
  */
-function siteSnapshot(cacheDir: string, command: 'dev' | 'build') {
+function siteSnapshot({ root, cacheDir, command }: Host) {
   const indexed = indexedEntries(indexFile(cacheDir));
+  // A post's card names its author: the team is on the about page, so its names are public.
+  const named = (file: string) =>
+    (load(readFileSync(join(root, file), 'utf8')) as { name?: string } | undefined)?.name;
   const site = indexed.find((entry) => entry.collection === 'site');
   const today = dayIn(site?.placement.timezone ?? DEFAULT_TIME_ZONE, publishingNow());
   const entries = indexed.map(
     ({ collection, id, file, placement, references, placeholders, photos }) =>
       command === 'dev' || publishState(placement, today) === 'published'
-        ? { collection, id, file, placement, references, placeholders, photos }
+        ? {
+            collection,
+            id,
+            file,
+            placement,
+            references,
+            placeholders,
+            photos,
+            ...(collection === 'team' && { name: named(file) }),
+          }
         : {
             collection,
             id: unpublished(id),
@@ -89,15 +103,35 @@ function siteSnapshot(cacheDir: string, command: 'dev' | 'build') {
   return `${JSON.stringify({ entries })}\n`;
 }
 
+/**
+ * The site's own stylesheet, as its home page has it (inline in a build, linked or inline in
+ * `astro dev`), for the editor's preview to draw the cards exactly as the pages do.
+ */
+function siteStyles(home: string) {
+  const inline = [...home.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  const linked = [...home.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+    (m) => `@import url("${m[1]}");`,
+  );
+  return [...linked, ...inline].join('\n');
+}
+
+/** Where the editor's files are made, and how to read the site's home page there. */
+type Host = {
+  root: string;
+  cacheDir: string;
+  command: 'dev' | 'build';
+  home: () => Promise<string>;
+};
+
 /** Every file of /admin/, by name, made fresh. */
 async function editorFiles(
   backend: EditorBackend,
-  cacheDir: string,
-  command: 'dev' | 'build',
+  host: Host,
 ): Promise<Record<string, () => Promise<string | Buffer>>> {
   const files: Record<string, () => Promise<string | Buffer>> = {
     'index.html': async () => editorPage(editorPolicy(backend.localPort)),
-    'site.json': async () => siteSnapshot(cacheDir, command),
+    'site.json': async () => siteSnapshot(host),
+    'site.css': async () => siteStyles(await host.home()),
     'config.json': async () =>
       `${JSON.stringify(editorConfig(await currentJsonSchemas(), backend), null, 2)}\n`,
     'editor.js': () => bundle('main.ts', { platform: 'browser', format: 'iife', minify: true }),
@@ -108,23 +142,29 @@ async function editorFiles(
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
   json: 'application/json; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
   wasm: 'application/wasm',
 };
 
 export function editor(backend: EditorBackend): AstroIntegration {
-  let cacheDir = '';
+  let [root, cacheDir] = ['', ''];
   return {
     name: 'delicious-bites:editor',
     hooks: {
       'astro:config:done': ({ config }) => {
-        cacheDir = fileURLToPath(config.cacheDir);
+        [root, cacheDir] = [fileURLToPath(config.root), fileURLToPath(config.cacheDir)];
       },
       'astro:server:setup': ({ server }) => {
+        const home = async () => {
+          const address = server.resolvedUrls?.local[0] ?? 'http://localhost:4321/';
+          return (await fetch(address)).text();
+        };
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
-          const file = (await editorFiles(backend, cacheDir, 'dev'))[name];
+          const host = { root, cacheDir, command: 'dev' as const, home };
+          const file = (await editorFiles(backend, host))[name];
           if (!file) return next();
           try {
             const body = await file();
@@ -142,7 +182,9 @@ export function editor(backend: EditorBackend): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const folder = join(fileURLToPath(dir), 'admin');
         mkdirSync(folder, { recursive: true });
-        for (const [name, file] of Object.entries(await editorFiles(backend, cacheDir, 'build'))) {
+        const home = async () => readFileSync(join(fileURLToPath(dir), 'index.html'), 'utf8');
+        const host = { root, cacheDir, command: 'build' as const, home };
+        for (const [name, file] of Object.entries(await editorFiles(backend, host))) {
           writeFileSync(join(folder, name), await file());
         }
         if (!backend.repo) {
