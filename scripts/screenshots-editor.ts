@@ -52,10 +52,25 @@ try {
   };
 
   await page.goto(admin);
+  await shot('login');
   await page.getByRole('button', { name: /^Log ?in/ }).click();
   await page.getByRole('link', { name: 'Blog posts' }).click();
-  await page.getByText('Why Sunday Ragù').waitFor();
+  await page.getByText(/Why Sunday Ragù/).waitFor();
   await shot('posts');
+
+  // On a phone, 375 px wide: the list, a post's form, and its preview under the form.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot('phone-list');
+  await page.getByRole('link', { name: /^Why Sunday Ragù/ }).click();
+  await page.getByLabel('Title', { exact: true }).waitFor();
+  await shot('phone-form');
+  await page.getByRole('button', { name: 'Preview the card' }).click();
+  await page.frameLocator('iframe').getByRole('list', { name: 'Where it will appear' }).waitFor();
+  await shot('phone-preview');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot('preview');
+  await page.getByRole('button', { name: 'Preview the card' }).click();
+  await page.goto(`${admin}#/collections/blog`);
 
   await page.getByRole('link', { name: 'Create entry of type Post' }).click();
   await page.getByRole('combobox', { name: 'Author' }).click();
@@ -93,7 +108,7 @@ try {
     await page.goto(`${admin}#/collections/${collection}`);
     await page.reload();
     const link = entry
-      ? page.getByRole('link', { name: entry, exact: true })
+      ? page.getByRole('link', { name: new RegExp(`^${entry} · `) })
       : page.getByRole('link', { name: /Create entry of type/ });
     await link.click();
     await page.getByLabel(collection === 'team' ? 'Name' : 'Title', { exact: true }).waitFor();

@@ -111,10 +111,13 @@ export async function fillPost(page: Page, post: Post) {
   await page.getByLabel('Alt text').fill(post.alt);
 }
 
-/** Presses Publish, then Publish now: the editor saves, or says why not. */
+/**
+ * Presses Publish, then Publish now (for a draft, Save draft and Save draft now): the editor
+ * saves, or says why not.
+ */
 export async function publishNow(page: Page) {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await page.getByRole('button', { name: /^(Publish|Save draft)$/ }).click();
+  await page.getByRole('menuitem', { name: /^(Publish|Save draft) now$/ }).click();
 }
 
 /** Waits for the editor to report the entry saved. */

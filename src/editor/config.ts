@@ -68,7 +68,8 @@ function collection(
     // The site's own card for the entry, on demand (src/editor/preview.tsx).
     editor: { preview: true },
     identifier_field: identifier,
-    summary: `{{${identifier}}}{{draft | ternary(' (draft)', '')}}`,
+    // Each entry's state by the engine's rule (src/editor/main.ts, readForList).
+    summary: `{{${identifier}}} · {{__state}}`,
     fields: markdown
       ? [
           ...fields,

@@ -6,7 +6,8 @@
  */
 import { createElement } from 'react';
 import { parse } from 'yaml';
-import { plural } from '@/lib/format';
+import { formatDate, plural } from '@/lib/format';
+import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
@@ -29,8 +30,13 @@ const schemas = { recipes: recipeSchema, blog: blogSchema, team: teamSchema } sa
   unknown
 >;
 
-/** The file the editor is about to write, carried from the checks to the format that writes it. */
+/**
+ * Keys the editor keeps beside an entry's fields and never writes: the file it is about to write
+ * (from the checks to the format), and what the list shows of each entry (its state).
+ */
 const FILE_TEXT = '__file';
+const STATE = '__state';
+const ours = (key: string) => key.startsWith('__');
 
 type Fields = Record<string, unknown>;
 
@@ -39,6 +45,25 @@ function read(text: string): Fields {
   const parts = splitFrontmatter(normalise(text));
   if (!parts) return (parse(normalise(text)) ?? {}) as Fields;
   return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
+}
+
+/** The site's time zone, in which a publish date goes live; the snapshot tells it at start-up. */
+let timezone = DEFAULT_TIME_ZONE;
+
+/** An entry's state in the engine's words, as of today: Draft, Scheduled for …, Published …. */
+function stateOf(fields: Fields): string {
+  const day = fields['publishDate'] ? new Date(String(fields['publishDate'])) : undefined;
+  const placement = { draft: fields['draft'] === true, ...(day && { publishDate: day }) };
+  const state = publishState(placement, dayIn(timezone, new Date()));
+  const on = day && !Number.isNaN(day.valueOf()) ? formatDate(day) : '';
+  if (state === 'draft') return 'Draft';
+  return state === 'scheduled' ? `Scheduled for ${on}` : `Published ${on}`.trim();
+}
+
+/** A file as Decap reads it: its fields, with what the list shows of it. */
+function readForList(text: string): Fields {
+  const fields = read(text);
+  return { ...fields, [STATE]: stateOf(fields) };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -82,7 +107,7 @@ function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorFiel
   const names = [...fields.map((field) => field.name), ...Object.keys(data)];
   const made: Fields = {};
   for (const name of new Set(names)) {
-    if (!(name in data) || name === 'body' || name === FILE_TEXT) continue;
+    if (!(name in data) || name === 'body' || ours(name)) continue;
     const field = fields.find((each) => each.name === name);
     // A field the writer typed in stays, spaces only too: the schema says what is wrong with it.
     if (!empty(data[name]) || (was && name in was))
@@ -263,6 +288,30 @@ type Control = {
  */
 const latest: { entry: DecapEntry } = { entry: undefined as never };
 
+/**
+ * Decap's one save button says "Publish" whatever the entry is. A save writes the file; whether
+ * the site shows it is the Draft switch: so for a draft the button and its menu say "Save
+ * draft", and a saved draft is "Saved as a draft", not "Published".
+ */
+function relabelSaving() {
+  const toolbar = document.querySelector('[class*="-ToolbarContainer"]');
+  if (!toolbar || !latest.entry) return;
+  const draft = (latest.entry.get('data') as ImmutableMap | undefined)?.get('draft') === true;
+  const walker = document.createTreeWalker(toolbar, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    const action = /^(Publish|Save draft)( now| and create new| and duplicate)?$/.exec(text);
+    const words = action
+      ? `${draft ? 'Save draft' : 'Publish'}${action[2] ?? ''}`
+      : /^(Published|Saved as a draft)$/.test(text)
+        ? draft
+          ? 'Saved as a draft'
+          : 'Published'
+        : text;
+    if (words !== text) node.nodeValue = words;
+  }
+}
+
 /** The widgets whose fields the checks speak at: every kind the form uses. */
 const checkedWidgets = [
   'string',
@@ -330,7 +379,10 @@ function registerFieldChecks(cms: Decap, checks: Checks) {
       },
       render(this: Control) {
         // The field just changed: its entry is the draft as it is now.
-        if (this.props.value !== this.value) latest.entry = this.props.entry;
+        if (this.props.value !== this.value) {
+          latest.entry = this.props.entry;
+          queueMicrotask(relabelSaving);
+        }
         this.value = this.props.value;
         return page.h(control, {
           ...this.props,
@@ -395,14 +447,15 @@ function registerSaveChecks(cms: Decap, checks: Checks) {
 
 function registerFormats(cms: Decap) {
   const format = {
-    fromFile: read,
+    fromFile: readForList,
     // The file as the checks left it; a fresh print only for Decap's own backups of a draft.
-    toFile: ({ [FILE_TEXT]: text, body, ...data }: Fields, sortedKeys: string[] = []) =>
-      typeof text === 'string'
-        ? text
-        : body === undefined
-          ? keptYaml(undefined, data, sortedKeys)
-          : keptEntryFile(undefined, data, String(body), sortedKeys),
+    toFile: ({ [FILE_TEXT]: text, body, ...data }: Fields, sortedKeys: string[] = []) => {
+      if (typeof text === 'string') return text;
+      const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !ours(key)));
+      return body === undefined
+        ? keptYaml(undefined, fields, sortedKeys)
+        : keptEntryFile(undefined, fields, String(body), sortedKeys);
+    },
   };
   cms.registerCustomFormat(formats.markdown, 'md', format);
   cms.registerCustomFormat(formats.yaml, 'yaml', format);
@@ -529,12 +582,15 @@ function registerWords(cms: Decap) {
     auth: Record<string, string>;
     ui: { toast: Record<string, string> };
     editor: { editorInterface: Record<string, string> };
+    collection: { sidebar: Record<string, string> };
   };
   en.ui.toast['missingRequiredField'] =
     'Not saved yet: each field marked in red says what to change.';
   en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
   if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
   en.editor.editorInterface['togglePreview'] = 'Preview the card';
+  // The search box searches the collection shown, or the one picked under it: not always all.
+  en.collection.sidebar['searchAll'] = 'Search';
   cms.registerLocale('en', en);
 }
 
@@ -547,6 +603,8 @@ window.addEventListener('DOMContentLoaded', async () => {
   const [config, site] = await loaded;
   const cms = page.CMS;
   const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
+  const settings = checks.site.entries.find((entry) => entry.collection === 'site');
+  timezone = settings?.placement.timezone ?? DEFAULT_TIME_ZONE;
   registerFormats(cms);
   registerFieldChecks(cms, checks);
   registerSaveChecks(cms, checks);
@@ -554,4 +612,9 @@ window.addEventListener('DOMContentLoaded', async () => {
   registerPreviews(cms, checks);
   registerWords(cms);
   cms.init({ config });
+  new MutationObserver(relabelSaving).observe(document.body, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
 });

@@ -41,6 +41,11 @@ export const editorPage = (policy: string) => `<!doctype html>
       .editor-start strong { font-size: 1.5rem; color: #c2410c; }
       body:has(#nc-root > *) .editor-start { display: none; }
       /*
+       * Decap's Media tab uploads to one folder for the whole site, where no entry can use a
+       * photo; each entry's photos are uploaded in its own form, beside it.
+       */
+      [class*='-AppHeaderNavList'] li:has(> button) { display: none !important; }
+      /*
        * A phone: Decap lays the entry's page out at least 800 px wide. Below that, the toolbar
        * wraps above the form instead, and the form takes the width there is.
        */

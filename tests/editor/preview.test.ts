@@ -41,7 +41,7 @@ async function open(collection: string, entry?: string) {
   await page.goto(`${server.url}/admin/#/collections/${collection}`);
   await page.reload();
   const link = entry
-    ? page.getByRole('link', { name: entry, exact: true })
+    ? page.getByRole('link', { name: new RegExp(`^${entry} · `) })
     : page.getByRole('link', { name: /Create entry of type/ });
   await link.click();
   await page.getByLabel('Title', { exact: true }).waitFor();

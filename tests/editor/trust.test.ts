@@ -82,12 +82,12 @@ async function openList(collection: Collection) {
   await bench.page.getByRole('link', { name: /Create entry of type/ }).waitFor();
 }
 
-/** Opens the entry called `name`; the list says "(draft)" after a draft's. The page it is on. */
+/** Opens the entry called `name`; the list says its state after it. The page it is on. */
 async function openEntry(collection: Collection, name: string) {
   await openList(collection);
   const { page } = bench;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.getByRole('link', { name: new RegExp(`^${escaped}( \\(draft\\))?$`) }).click();
+  await page.getByRole('link', { name: new RegExp(`^${escaped} · `) }).click();
   await page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
   return page;
 }
