@@ -26,6 +26,9 @@ export type EditorBackend = {
   localPort: number;
 };
 
+/** The field that holds an entry's photo for Decap's list; not a field of any schema. */
+export const LIST_PHOTO = 'thumb';
+
 /** The custom formats src/editor/main.ts registers: files written as a person would. */
 export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
 
@@ -70,21 +73,32 @@ function collection(
     identifier_field: identifier,
     // Each entry's state by the engine's rule (src/editor/main.ts, readForList).
     summary: `{{${identifier}}} · {{__state}}`,
-    fields: markdown
-      ? [
-          ...fields,
-          {
-            name: 'body',
-            path: 'body',
-            label: 'Text (optional)',
-            widget: 'markdown',
-            required: false,
-            // Markdown as the writer types it: the rich mode rewrites what it does not change.
-            modes: ['raw'],
-            hint: 'Markdown: **bold**, *italic*, [a link](https://…), ## a heading, - a list.',
-          },
-        ]
-      : fields,
+    fields: [
+      ...fields,
+      ...(markdown
+        ? [
+            {
+              name: 'body',
+              path: 'body',
+              label: 'Text (optional)',
+              widget: 'markdown',
+              required: false,
+              // Markdown as the writer types it: the rich mode rewrites what it does not change.
+              modes: ['raw'],
+              hint: 'Markdown: `**bold**`, `*italic*`, `[a link](https://…)`, `## a heading`, `- a list`.',
+            },
+          ]
+        : []),
+      // Decap's list shows a photo only from a top-level image field: the entry's photo, copied
+      // there when a file is read (src/editor/main.ts), never written, its control hidden.
+      {
+        name: LIST_PHOTO,
+        path: LIST_PHOTO,
+        label: 'Photo in the list',
+        widget: 'image',
+        required: false,
+      },
+    ],
   };
 }
 

@@ -14,7 +14,7 @@ import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
 import { draftProblems, type Draft, type EditorProblem } from './checks';
 import type { EditedCollection, EditorConfig } from './config';
-import { formats } from './config';
+import { formats, LIST_PHOTO } from './config';
 import { page, type Backend, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import type { EditorField } from './fields';
 import { keptEntryFile, keptYaml } from './keep-text';
@@ -24,6 +24,15 @@ import { editorContext } from './stand-ins';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
 page.CMS_MANUAL_INIT = true;
+
+// Decap's remembered choices, set before its script reads them, until the writer makes their own:
+// the preview opens on demand, and the list shows cards with their photos.
+for (const [key, value] of [
+  ['cms.right-pane', 'none'],
+  ['decap-cms.entries.viewStyle', 'VIEW_STYLE_GRID'],
+]) {
+  if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+}
 
 const schemas = { recipes: recipeSchema, blog: blogSchema, team: teamSchema } satisfies Record<
   EditedCollection,
@@ -36,7 +45,7 @@ const schemas = { recipes: recipeSchema, blog: blogSchema, team: teamSchema } sa
  */
 const FILE_TEXT = '__file';
 const STATE = '__state';
-const ours = (key: string) => key.startsWith('__');
+const ours = (key: string) => key.startsWith('__') || key === LIST_PHOTO;
 
 type Fields = Record<string, unknown>;
 
@@ -63,7 +72,12 @@ function stateOf(fields: Fields): string {
 /** A file as Decap reads it: its fields, with what the list shows of it. */
 function readForList(text: string): Fields {
   const fields = read(text);
-  return { ...fields, [STATE]: stateOf(fields) };
+  const photo = (fields['image'] as { src?: unknown } | undefined)?.src;
+  return {
+    ...fields,
+    [STATE]: stateOf(fields),
+    ...(typeof photo === 'string' && { [LIST_PHOTO]: photo }),
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -531,7 +545,6 @@ function registerFileKeeping(cms: Decap, checks: Checks) {
  */
 function registerPreviews(cms: Decap, checks: Checks) {
   cms.registerPreviewStyle(new URL('./site.css', window.location.href).href);
-  if (!localStorage.getItem('cms.right-pane')) localStorage.setItem('cms.right-pane', 'none');
   type Template = {
     props: { entry: DecapEntry; getAsset: (path: string) => { toString(): string } };
     element?: HTMLElement | null;

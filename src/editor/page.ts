@@ -45,6 +45,10 @@ export const editorPage = (policy: string) => `<!doctype html>
        * photo; each entry's photos are uploaded in its own form, beside it.
        */
       [class*='-AppHeaderNavList'] li:has(> button) { display: none !important; }
+      /* The list's copy of an entry's photo (src/editor/config.ts, LIST_PHOTO): never edited. */
+      [class*='-ControlContainer']:has(> [class*='-ControlTopbar'] > label[for^='thumb-field']) {
+        display: none !important;
+      }
       /*
        * A phone: Decap lays the entry's page out at least 800 px wide. Below that, the toolbar
        * wraps above the form instead, and the form takes the width there is.

@@ -3,6 +3,7 @@
  * rule, the save button says what it does, the search box claims no more than it searches, and
  * there is no Media tab to put a photo where no entry can use it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { workbench } from './workbench';
 
@@ -22,6 +23,19 @@ describe('the web editor’s words', () => {
         name: 'Why Sunday Ragù Is About More Than Sauce · Published March 9, 2025',
       })
       .waitFor();
+  });
+
+  it('shows each post as a card with its photo', async () => {
+    const { page } = bench;
+    const posts = readdirSync('src/content/blog');
+    const photos = page.getByTestId('entry-card-image');
+    await expect.poll(() => photos.count()).toBe(posts.length);
+    const aquafaba = readFileSync(
+      'src/content/blog/aquafaba-the-egg-replacer-in-your-pantry.mdx',
+      'utf8',
+    );
+    const src = /^ {2}src: (.+)$/m.exec(aquafaba)![1]!;
+    expect(await photos.first().getAttribute('src')).toBe(src);
   });
 
   it('offers no Media tab, and a search box that does not say "all"', async () => {
