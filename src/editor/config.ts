@@ -29,7 +29,7 @@ export type EditorBackend = {
 /** The field that holds an entry's photo for Decap's list; not a field of any schema. */
 export const LIST_PHOTO = 'thumb';
 
-/** The custom formats src/editor/main.ts registers: files written as a person would. */
+/** The custom formats src/editor/saving.ts registers: files written as a person would. */
 export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
 
 /** The field that names an entry: the schema's first (a recipe's title, a member's name). */
@@ -63,7 +63,7 @@ function collection(
     media_folder: '',
     public_folder: '',
     // New entries are plain Markdown, where braces, `<` and HTML comments are text; the editor
-    // also lists and keeps the collection's .mdx files (src/editor/main.ts).
+    // also lists and keeps the collection's .mdx files (src/editor/saving.ts).
     extension: markdown ? 'md' : 'yaml',
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
@@ -71,7 +71,7 @@ function collection(
     // The site's own card for the entry, on demand (src/editor/preview.tsx).
     editor: { preview: true },
     identifier_field: identifier,
-    // Each entry's state by the engine's rule (src/editor/main.ts, readForList).
+    // Each entry's state by the engine's rule (src/editor/entry.ts, readForList).
     summary: `{{${identifier}}} · {{__state}}`,
     fields: [
       ...fields,
@@ -90,7 +90,7 @@ function collection(
           ]
         : []),
       // Decap's list shows a photo only from a top-level image field: the entry's photo, copied
-      // there when a file is read (src/editor/main.ts), never written, its control hidden.
+      // there when a file is read (src/editor/entry.ts), never written, its control hidden.
       {
         name: LIST_PHOTO,
         path: LIST_PHOTO,

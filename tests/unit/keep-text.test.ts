@@ -41,7 +41,7 @@ const samples = Object.keys(orders).flatMap((collection) =>
 const read = (sample: string) => readFileSync(join(content, sample), 'utf8');
 const orderOf = (sample: string) => orders[sample.split('/')[0]!]!;
 
-/** An entry file's fields and body as the editor reads them (main.ts, fromFile). */
+/** An entry file's fields and body as the editor reads them (entry.ts, read). */
 function entryOf(text: string): { data: Data; body: string } {
   const parts = splitFrontmatter(normalise(text))!;
   return { data: (parse(parts.yaml) ?? {}) as Data, body: parts.body.replace(/^\n+/, '') };

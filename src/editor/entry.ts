@@ -1,0 +1,218 @@
+/**
+ * The web editor's view of one entry: the file as read, the fields as they will be written (only
+ * what the writer changed is new), and the checks of it, worked out once for each state of the
+ * form. Nothing here knows Decap's pages; src/editor/main.ts starts the editor.
+ */
+import { formatDate } from '@/lib/format';
+import { normalise, splitFrontmatter } from '@/lib/frontmatter';
+import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
+import { blogSchema } from '@/schemas/blog';
+import { recipeSchema } from '@/schemas/recipe';
+import { teamSchema } from '@/schemas/team';
+import { parse } from 'yaml';
+import { draftProblems, type Draft } from './checks';
+import { formats, LIST_PHOTO, type EditedCollection, type EditorConfig } from './config';
+import type { DecapEntry, ImmutableMap } from './decap';
+import type { EditorField } from './fields';
+import { keptEntryFile, keptYaml } from './keep-text';
+import { isFile, type SiteSnapshot } from './site-check';
+import { editorContext } from './stand-ins';
+
+export const schemas = {
+  recipes: recipeSchema,
+  blog: blogSchema,
+  team: teamSchema,
+} satisfies Record<EditedCollection, unknown>;
+
+/**
+ * Keys the editor keeps beside an entry's fields and never writes: the file it is about to write
+ * (from the checks to the format), and what the list shows of each entry (its state).
+ */
+export const FILE_TEXT = '__file';
+const STATE = '__state';
+export const ours = (key: string) => key.startsWith('__') || key === LIST_PHOTO;
+
+export type Fields = Record<string, unknown>;
+
+/** An entry file's fields, and its body if it has one, as the engine reads the file. */
+export function read(text: string): Fields {
+  const parts = splitFrontmatter(normalise(text));
+  if (!parts) return (parse(normalise(text)) ?? {}) as Fields;
+  return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
+}
+
+/** The site's time zone, in which a publish date goes live; the snapshot tells it at start-up. */
+let timezone = DEFAULT_TIME_ZONE;
+export const useTimezone = (zone: string) => void (timezone = zone);
+
+/** An entry's state in the engine's words, as of today: Draft, Scheduled for …, Published …. */
+function stateOf(fields: Fields): string {
+  const day = fields['publishDate'] ? new Date(String(fields['publishDate'])) : undefined;
+  const placement = { draft: fields['draft'] === true, ...(day && { publishDate: day }) };
+  const state = publishState(placement, dayIn(timezone, new Date()));
+  const on = day && !Number.isNaN(day.valueOf()) ? formatDate(day) : '';
+  if (state === 'draft') return 'Draft';
+  return state === 'scheduled' ? `Scheduled for ${on}` : `Published ${on}`.trim();
+}
+
+/** A file as Decap reads it: its fields, with what the list shows of it. */
+export function readForList(text: string): Fields {
+  const fields = read(text);
+  const photo = (fields['image'] as { src?: unknown } | undefined)?.src;
+  return {
+    ...fields,
+    [STATE]: stateOf(fields),
+    ...(typeof photo === 'string' && { [LIST_PHOTO]: photo }),
+  };
+}
+
+/** Whether two values are the same data. */
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Nothing to write: what Decap keeps for a field left empty. */
+export const empty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(empty));
+
+/** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
+const besideTheEntry = (src: string) =>
+  src && !/^(\.{1,2}\/|\/|[a-z][a-z\d+.-]*:)/i.test(src) ? `./${src}` : src;
+
+/**
+ * A field's value as the file will hold it: what the writer left alone stays as the file had it;
+ * what they changed is trimmed, as the schemas read text, with photos written ./cover.jpg and a
+ * group's fields in the schema's order (Decap keeps them in the order they were typed).
+ */
+function written(value: unknown, was: unknown, field: EditorField | undefined): unknown {
+  if (same(value, was)) return was;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return field?.widget === 'image' ? besideTheEntry(text) : text;
+  }
+  if (Array.isArray(value)) {
+    const item = (field?.['field'] ?? field) as EditorField | undefined;
+    return value.map((each, index) => written(each, (was as unknown[])?.[index], item));
+  }
+  if (value && typeof value === 'object') {
+    const subfields = (field?.['fields'] ?? []) as EditorField[];
+    return fieldsInOrder(value as Fields, was as Fields | undefined, subfields);
+  }
+  return value;
+}
+
+/** An object's values as written, keys in the order of `fields`, empty ones left out. */
+function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorField[]): Fields {
+  const names = [...fields.map((field) => field.name), ...Object.keys(data)];
+  const made: Fields = {};
+  for (const name of new Set(names)) {
+    if (!(name in data) || name === 'body' || ours(name)) continue;
+    const field = fields.find((each) => each.name === name);
+    // A field the writer typed in stays, spaces only too: the schema says what is wrong with it.
+    if (!empty(data[name]) || (was && name in was))
+      made[name] = written(data[name], was?.[name], field);
+  }
+  return made;
+}
+
+type Collection = EditorConfig['collections'][number];
+
+/**
+ * Decap's slug for a new entry's title, with the settings in config.ts: lower case, accents
+ * and quotes dropped, anything else outside letters, digits, `-`, `_`, `.` and `~` a dash.
+ */
+const slugOf = (title: string) =>
+  title
+    .trim()
+    .toLocaleLowerCase()
+    .replace(/'/g, '')
+    .replace(/\./g, '-')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w\-.~]/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The editor's view of one entry: what it is about to write, and what the file held. */
+export class Edit {
+  readonly collection: EditedCollection;
+  readonly config: Collection;
+  readonly file: string;
+  /** The file's text when it was opened; none for a new entry. */
+  readonly raw: string | undefined;
+  readonly original: Fields | undefined;
+  readonly fields: Fields;
+  readonly body: string | undefined;
+  /** Photos uploaded in this session, by file name. */
+  readonly uploads: string[];
+
+  constructor(entry: DecapEntry, config: EditorConfig) {
+    this.collection = entry.get('collection') as EditedCollection;
+    this.config = config.collections.find((c) => c.name === this.collection)!;
+    const data = (entry.get('data') as ImmutableMap).toJS();
+    this.raw = entry.get('newRecord') ? undefined : ((entry.get('raw') as string) ?? undefined);
+    this.original = this.raw === undefined ? undefined : read(this.raw);
+    this.fields = fieldsInOrder(data, this.original, this.config.fields as EditorField[]);
+    const markdown = this.config.format === formats.markdown;
+    this.body = markdown ? String(data['body'] ?? '') : undefined;
+    const name = String(data[this.config.identifier_field] ?? '');
+    this.file = this.raw
+      ? (entry.get('path') as string)
+      : `${this.config.folder}/${slugOf(name)}/index.${this.config.extension}`;
+    const media = (entry.get('mediaFiles') as ImmutableMap | undefined)?.toJS() ?? [];
+    this.uploads = Object.values(media).map((file) => String((file as { name?: string }).name));
+  }
+
+  /** Whether a photo by this path is beside the entry: in the file as opened, or just uploaded. */
+  photoThere = (src: string) =>
+    (this.raw?.includes(src) ?? false) || this.uploads.some((name) => src === `./${name}`);
+
+  draft(): Draft {
+    const { collection, file, fields, body } = this;
+    return { collection, file, fields, body, nameField: this.config.identifier_field };
+  }
+
+  /** The whole file: only what changed is new text, or a fresh file for a new entry. */
+  text() {
+    const order = this.config.fields.map((field) => field.name);
+    return this.body === undefined
+      ? keptYaml(this.raw, this.fields, order)
+      : keptEntryFile(this.raw, this.fields, this.body, order);
+  }
+}
+
+/** The editor's checks, over what the last build knew of the site; it learns each save. */
+export class Checks {
+  #last = new WeakMap<object, ReturnType<typeof draftProblems>>();
+
+  constructor(
+    readonly config: EditorConfig,
+    readonly site: SiteSnapshot,
+  ) {}
+
+  /** Every problem the build would find with `entry`; worked out once for each state of it. */
+  of(entry: DecapEntry) {
+    const data = entry.get('data') as object;
+    let found = this.#last.get(data);
+    if (!found) {
+      const edit = new Edit(entry, this.config);
+      const schema = schemas[edit.collection](editorContext(edit.photoThere) as never);
+      found = draftProblems(edit.draft(), { schema, site: this.site, now: new Date() });
+      this.#last.set(data, found);
+    }
+    return found;
+  }
+
+  /** The saved entry, as the next check of the site must see it. */
+  saved(entry: DecapEntry) {
+    const { indexed } = this.of(entry);
+    if (!indexed) return;
+    this.site.entries = [...this.site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
+  }
+
+  deleted(file: string) {
+    this.site.entries = this.site.entries.filter((entry) => !isFile(entry, file));
+  }
+}

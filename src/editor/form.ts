@@ -1,0 +1,208 @@
+/**
+ * The web editor's form: every widget shows the engine's problems with its field, all at once,
+ * until fixed; and Decap's words say what is true (the save button, the login, the toasts).
+ */
+import type { EditedCollection } from './config';
+import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
+import { empty, same, schemas, type Checks, type Fields } from './entry';
+import type { EditorProblem } from './checks';
+import type { EditorField } from './fields';
+
+/** "steps.2" as the editor's field paths name it: "steps[]". */
+export const asFieldPath = (path: readonly PropertyKey[]) =>
+  path
+    .map((part) => (typeof part === 'number' ? '[]' : String(part)))
+    .join('.')
+    .replaceAll('.[]', '[]');
+
+/** Every field path of a collection's form. */
+function fieldPaths(fields: EditorField[]): string[] {
+  return fields.flatMap((field) => [
+    field.path,
+    ...fieldPaths([...((field['fields'] as EditorField[]) ?? [])]),
+    ...(field['field'] ? [(field['field'] as EditorField).path] : []),
+  ]);
+}
+
+/** A value as plain data: Decap hands lists and groups over as Immutable.js values. */
+const plain = (value: unknown) => (value as ImmutableMap | undefined)?.toJS?.() ?? value;
+
+/** The problems that show at the field at `path` whose value is `value`. */
+function problemsAt(
+  problems: EditorProblem[],
+  {
+    path,
+    value,
+    data,
+    nameField,
+    paths,
+  }: {
+    path: string;
+    value: unknown;
+    data: Fields;
+    nameField: string;
+    paths: Set<string>;
+  },
+) {
+  const valueAt = (at: readonly PropertyKey[]) =>
+    at.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], data);
+  return problems.filter((problem) => {
+    const at = asFieldPath(problem.path);
+    // A field the form does not have (a key unknown to the schema) shows at the entry's name.
+    if (!paths.has(at)) return path === nameField;
+    if (at !== path) return false;
+    // One item of a list: the item whose value it is.
+    return (
+      !problem.path.some((key) => typeof key === 'number') ||
+      same(valueAt(problem.path), plain(value))
+    );
+  });
+}
+
+/** A widget's control as Decap holds it: its props, and the control it wraps. */
+type Control = {
+  props: { entry: DecapEntry; field: ImmutableMap; value: unknown };
+  /** The value it last drew. */
+  value?: unknown;
+  inner?:
+    | {
+        validate?: () => void;
+        focus?: (path: unknown) => void;
+        shouldComponentUpdate?: (next: Control['props']) => boolean;
+      }
+    | null
+    | undefined;
+};
+
+/**
+ * The draft as it is now. Decap hands each control the entry as it was when that control last
+ * drew, so only the control whose value just changed (or a control just drawn) has it fresh.
+ */
+const latest: { entry: DecapEntry } = { entry: undefined as never };
+
+/**
+ * Decap's one save button says "Publish" whatever the entry is. A save writes the file; whether
+ * the site shows it is the Draft switch: so for a draft the button and its menu say "Save
+ * draft", and a saved draft is "Saved as a draft", not "Published".
+ */
+export function relabelSaving() {
+  const toolbar = document.querySelector('[class*="-ToolbarContainer"]');
+  if (!toolbar || !latest.entry) return;
+  const draft = (latest.entry.get('data') as ImmutableMap | undefined)?.get('draft') === true;
+  const walker = document.createTreeWalker(toolbar, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    const action = /^(Publish|Save draft)( now| and create new| and duplicate)?$/.exec(text);
+    const words = action
+      ? `${draft ? 'Save draft' : 'Publish'}${action[2] ?? ''}`
+      : /^(Published|Saved as a draft)$/.test(text)
+        ? draft
+          ? 'Saved as a draft'
+          : 'Published'
+        : text;
+    if (words !== text) node.nodeValue = words;
+  }
+}
+
+/** The widgets whose fields the checks speak at: every kind the form uses. */
+const checkedWidgets = [
+  'string',
+  'text',
+  'number',
+  'datetime',
+  'select',
+  'relation',
+  'boolean',
+  'list',
+  'object',
+  'image',
+  'markdown',
+];
+
+/**
+ * Every widget of the form, also showing the engine's problems with its field, from the whole
+ * entry's check, as the writer works and when they press Publish: each at its field, all at
+ * once, until fixed.
+ */
+export function registerFieldChecks(cms: Decap, checks: Checks) {
+  const paths = Object.fromEntries(
+    checks.config.collections.map((c) => [c.name, new Set(fieldPaths(c.fields as EditorField[]))]),
+  );
+  for (const name of checkedWidgets) {
+    const { control, preview, ...options } = cms.getWidget(name) as Record<string, unknown>;
+    // Groups and lists check their own fields when Decap asks them to: the ask is passed on.
+    const container = name === 'object' || name === 'list';
+    const Checked = page.createClass({
+      isValid(this: Control) {
+        const { field, value } = this.props;
+        const entry = latest.entry;
+        // An empty field Decap requires is Decap's to report: "… is required."
+        if (field.get('required') !== false && empty(plain(value))) return true;
+        const collection = entry.get('collection') as EditedCollection;
+        if (!(collection in schemas)) return true;
+        const config = checks.config.collections.find((c) => c.name === collection)!;
+        const messages = problemsAt(checks.of(entry).problems, {
+          path: field.get('path') as string,
+          value,
+          data: (entry.get('data') as ImmutableMap).toJS(),
+          nameField: config.identifier_field,
+          paths: paths[collection]!,
+        }).map((problem) => problem.message);
+        // Decap's "required" kind: its toast says the save waits for the fields marked in red.
+        return messages.length
+          ? { error: { type: 'PRESENCE', message: messages.join(' ') } }
+          : true;
+      },
+      ...(container && {
+        validate(this: Control) {
+          this.inner?.validate?.();
+        },
+      }),
+      // Decap asks the control whether to draw again; a group must, to show its fields' problems.
+      shouldComponentUpdate(this: Control, next: Control['props']) {
+        const own = this.inner?.shouldComponentUpdate;
+        return own ? own.call(this.inner, next) : true;
+      },
+      focus(this: Control, path: unknown) {
+        this.inner?.focus?.(path);
+      },
+      componentDidMount(this: Control) {
+        latest.entry = this.props.entry;
+      },
+      render(this: Control) {
+        // The field just changed: its entry is the draft as it is now.
+        if (this.props.value !== this.value) {
+          latest.entry = this.props.entry;
+          queueMicrotask(relabelSaving);
+        }
+        this.value = this.props.value;
+        return page.h(control, {
+          ...this.props,
+          ref: (inner: Control['inner']) => (this.inner = inner),
+        });
+      },
+    });
+    cms.registerWidget({ name, controlComponent: Checked, previewComponent: preview, ...options });
+  }
+}
+
+/** On this computer the local proxy saves, and no account is needed. */
+const onThisComputer = ['localhost', '127.0.0.1'].includes(window.location.hostname);
+
+/** Decap's words where they would mislead or leave a writer guessing. */
+export function registerWords(cms: Decap) {
+  const en = cms.getLocale('en') as {
+    auth: Record<string, string>;
+    ui: { toast: Record<string, string> };
+    editor: { editorInterface: Record<string, string> };
+    collection: { sidebar: Record<string, string> };
+  };
+  en.ui.toast['missingRequiredField'] =
+    'Not saved yet: each field marked in red says what to change.';
+  en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
+  if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
+  en.editor.editorInterface['togglePreview'] = 'Preview the card';
+  // The search box searches the collection shown, or the one picked under it: not always all.
+  en.collection.sidebar['searchAll'] = 'Search';
+  cms.registerLocale('en', en);
+}

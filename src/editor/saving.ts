@@ -1,0 +1,141 @@
+/**
+ * Saving and deleting: the checks once more before a save (nothing the build would refuse is
+ * written), the file written as the checks left it, and each backend keeping an entry's files
+ * together (its .mdx beside .md, its photos deleted with it).
+ */
+import { formats } from './config';
+import type { Backend, Decap, ImmutableMap } from './decap';
+import { Edit, FILE_TEXT, ours, readForList, schemas, type Checks, type Fields } from './entry';
+import { asFieldPath } from './form';
+import { keptEntryFile, keptYaml } from './keep-text';
+import { isFile, problemsAfter } from './site-check';
+
+/** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
+class Refusal extends Error {
+  override toString() {
+    return this.message;
+  }
+}
+
+/**
+ * Before a save: the same checks once more (a save the build would refuse is never written),
+ * then the file, with only what changed written anew. Before a delete: what the site would say
+ * without the entry.
+ */
+export function registerSaveChecks(cms: Decap, checks: Checks) {
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: async ({ entry }) => {
+      const data = entry.get('data') as ImmutableMap;
+      if (!((entry.get('collection') as string) in schemas)) return data;
+      const { problems } = checks.of(entry);
+      if (problems.length) {
+        const lines = problems.map((p) => `${asFieldPath(p.path) || 'The entry'}: ${p.message}`);
+        throw new Error(`Not saved; the site would refuse it.\n${lines.join('\n')}`);
+      }
+      return data.set(FILE_TEXT, new Edit(entry, checks.config).text());
+    },
+  });
+  cms.registerEventListener({
+    name: 'postSave',
+    handler: async ({ entry }) => void checks.saved(entry),
+  });
+  cms.registerEventListener({
+    name: 'preUnpublish',
+    handler: async ({ entry }) => {
+      const file = entry.get('path') as string;
+      const problems = problemsAfter(checks.site, { remove: file }, new Date());
+      if (problems.length) {
+        // The same words for every file that names it: said once, with the files.
+        const files = Map.groupBy(problems, (p) => p.message);
+        const lines = [...files].map(
+          ([message, at]) => `${message} (${at.map((p) => p.file).join(', ')})`,
+        );
+        throw new Refusal(`the site would no longer build. ${lines.join(' ')}`);
+      }
+    },
+  });
+  cms.registerEventListener({
+    name: 'postUnpublish',
+    handler: async ({ entry }) => void checks.deleted(entry.get('path') as string),
+  });
+}
+
+export function registerFormats(cms: Decap) {
+  const format = {
+    fromFile: readForList,
+    // The file as the checks left it; a fresh print only for Decap's own backups of a draft.
+    toFile: ({ [FILE_TEXT]: text, body, ...data }: Fields, sortedKeys: string[] = []) => {
+      if (typeof text === 'string') return text;
+      const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !ours(key)));
+      return body === undefined
+        ? keptYaml(undefined, fields, sortedKeys)
+        : keptEntryFile(undefined, fields, String(body), sortedKeys);
+    },
+  };
+  cms.registerCustomFormat(formats.markdown, 'md', format);
+  cms.registerCustomFormat(formats.yaml, 'yaml', format);
+}
+
+const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
+const isPhoto = (file: string) => /\.(jpe?g|png|webp|avif)$/i.test(file);
+
+/**
+ * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
+ * collection lists its `.mdx` entries with its `.md` ones (Decap knows one ending a collection),
+ * and deleting an entry deletes the photos only it used, its folder's with them.
+ */
+export function registerFileKeeping(cms: Decap, checks: Checks) {
+  const mdxPath = (path: string) => path.replace(/\.mdx\.md$/, '.mdx');
+  const keep = (backend: Backend): Backend => {
+    const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, deleteFiles } = backend;
+    const both = async (
+      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
+      extension: string,
+    ) => (extension === 'md' ? [...(await list('md')), ...(await list('mdx'))] : list(extension));
+    backend.entriesByFolder = (folder, extension, depth) =>
+      both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
+    if (allEntriesByFolder) {
+      backend.allEntriesByFolder = (folder, extension, depth, pathRegex) =>
+        both(
+          (ending) => allEntriesByFolder.call(backend, folder, ending, depth, pathRegex),
+          extension,
+        );
+    }
+    backend.getEntry = (path) => getEntry.call(backend, mdxPath(path));
+    backend.deleteFiles = async (paths, commitMessage) => {
+      const files = paths.map(mdxPath);
+      const others = checks.site.entries.filter(
+        (entry) => !files.some((file) => isFile(entry, file)),
+      );
+      const used = new Set(
+        others.flatMap((entry) =>
+          (entry.photos ?? []).map((src) =>
+            new URL(src, `file:///${entry.file}`).pathname.slice(1),
+          ),
+        ),
+      );
+      for (const file of files) {
+        const entry = checks.site.entries.find((each) => isFile(each, file));
+        const own = (entry?.photos ?? []).map((src) =>
+          new URL(src, `file:///${file}`).pathname.slice(1),
+        );
+        // An entry in a folder of its own takes the folder's photos with it.
+        const folder = /\/index\.[^/]+$/.test(file)
+          ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)
+          : [];
+        files.push(
+          ...[...own, ...folder].filter((photo) => !used.has(photo) && !files.includes(photo)),
+        );
+      }
+      return deleteFiles.call(backend, files, commitMessage);
+    };
+    return backend;
+  };
+  for (const name of ['proxy', 'github']) {
+    const registered = cms.getBackend(name);
+    if (!registered) throw new Error(`Decap CMS has no "${name}" backend to keep files with.`);
+    const { init } = registered;
+    registered.init = (...args) => keep(init(...args));
+  }
+}
