@@ -16,6 +16,7 @@ import type { DecapEntry, ImmutableMap } from './decap';
 import type { EditorField } from './fields';
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, type SiteSnapshot } from './site-check';
+import { isEmpty } from './values';
 import { editorContext } from './stand-ins';
 
 export const schemas = {
@@ -69,14 +70,6 @@ export function readForList(text: string): Fields {
 /** Whether two values are the same data. */
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Nothing to write: what Decap keeps for a field left empty. */
-export const empty = (value: unknown): boolean =>
-  value === undefined ||
-  value === null ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(empty));
-
 /** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
 const besideTheEntry = (src: string) =>
   src && !/^(\.{1,2}\/|\/|[a-z][a-z\d+.-]*:)/i.test(src) ? `./${src}` : src;
@@ -111,7 +104,7 @@ function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorFiel
     if (!(name in data) || name === 'body' || ours(name)) continue;
     const field = fields.find((each) => each.name === name);
     // A field the writer typed in stays, spaces only too: the schema says what is wrong with it.
-    if (!empty(data[name]) || (was && name in was))
+    if (!isEmpty(data[name]) || (was && name in was))
       made[name] = written(data[name], was?.[name], field);
   }
   return made;

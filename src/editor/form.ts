@@ -4,7 +4,8 @@
  */
 import type { EditedCollection } from './config';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
-import { empty, same, schemas, type Checks, type Fields } from './entry';
+import { same, schemas, type Checks, type Fields } from './entry';
+import { isEmpty } from './values';
 import type { EditorProblem } from './checks';
 import type { EditorField } from './fields';
 
@@ -137,7 +138,7 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
         const { field, value } = this.props;
         const entry = latest.entry;
         // An empty field Decap requires is Decap's to report: "… is required."
-        if (field.get('required') !== false && empty(plain(value))) return true;
+        if (field.get('required') !== false && isEmpty(plain(value))) return true;
         const collection = entry.get('collection') as EditedCollection;
         if (!(collection in schemas)) return true;
         const config = checks.config.collections.find((c) => c.name === collection)!;

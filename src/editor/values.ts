@@ -1,0 +1,47 @@
+/**
+ * Values as the web editor compares them when it keeps a file's text (keep-text.ts,
+ * yaml-patch.ts) and reads the form (entry.ts).
+ */
+
+/** An entry's fields, or a group of them. */
+export type Data = Record<string, unknown>;
+
+/** A value one YAML scalar holds. */
+export type ScalarValue = string | number | boolean | null;
+
+export function isRecord(value: unknown): value is Data {
+  return Object.prototype.toString.call(value) === '[object Object]';
+}
+
+export function isScalarValue(value: unknown): value is ScalarValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** What Decap may hand over for an optional field left empty. */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.values(value).every(isEmpty);
+}
+
+/**
+ * Whether the editor's `value` says what the file's `original` says: equal all the way down,
+ * where a key the original lacks may be empty in `value`.
+ */
+export function same(original: unknown, value: unknown): boolean {
+  if (Array.isArray(original)) {
+    return (
+      Array.isArray(value) &&
+      value.length === original.length &&
+      original.every((item, index) => same(item, value[index]))
+    );
+  }
+  if (isRecord(original)) {
+    if (!isRecord(value)) return false;
+    const keys = new Set([...Object.keys(original), ...Object.keys(value)]);
+    return [...keys].every((key) =>
+      original[key] === undefined ? isEmpty(value[key]) : same(original[key], value[key]),
+    );
+  }
+  return Object.is(original, value);
+}
