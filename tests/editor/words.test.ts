@@ -50,6 +50,8 @@ describe('the web editor’s words', () => {
     await page.getByRole('link', { name: /^Fermentation for Beginners/ }).click();
     await page.getByLabel('Title', { exact: true }).waitFor();
     await expect.poll(() => page.getByText('Saved as a draft').count()).toBe(1);
+    // The list's copy of the photo is no field of the form.
+    expect(await page.getByText('Photo in the list').isVisible()).toBe(false);
     expect(await page.getByText('Published', { exact: true }).count()).toBe(0);
     // A change to a draft is saved as a draft.
     const excerpt = page.getByLabel('Excerpt', { exact: true });

@@ -123,6 +123,8 @@ describe('the web editor’s fields', () => {
       required: true,
       label: 'Alt text',
     });
+    // The body is Markdown as typed: Decap's rich mode, which rewrites it, is not offered.
+    expect(at('blog', 'body')).toMatchObject({ widget: 'markdown', modes: ['raw'] });
     expect(at('recipes', 'ingredients')).toMatchObject({ widget: 'list', min: 1 });
     expect(at('recipes', 'ingredients[]')).toMatchObject({ widget: 'string' });
     expect(at('recipes', 'steps[]')).toMatchObject({ widget: 'text' });
