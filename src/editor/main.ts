@@ -11,7 +11,7 @@ import { Checks, useTimezone } from './entry';
 import { registerFieldChecks, registerWords, relabelSaving } from './form';
 import { registerPreviews } from './previews';
 import { registerFileKeeping, registerFormats, registerSaveChecks } from './saving';
-import { snapshotOf, type SiteSnapshot } from './site-check';
+import { snapshotOf, timezoneOf, type SiteSnapshot } from './site-check';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
 page.CMS_MANUAL_INIT = true;
@@ -34,8 +34,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   const [config, site] = await loaded;
   const cms = page.CMS;
   const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
-  const settings = checks.site.entries.find((entry) => entry.collection === 'site');
-  if (settings?.placement.timezone) useTimezone(settings.placement.timezone);
+  useTimezone(timezoneOf(checks.site));
   registerFormats(cms);
   registerFieldChecks(cms, checks);
   registerSaveChecks(cms, checks);

@@ -11,11 +11,10 @@ import { PostCard } from '@/components/blog/PostCard';
 import { RecipeCard } from '@/components/recipes/RecipeCard';
 import { readingMinutes } from '@/lib/format';
 import type { PreparedPhoto } from '@/lib/photos';
-import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
 import type { MemberSummary, PostSummary, RecipeSummary } from '@/queries/content';
 import type { Photo } from '@/schemas/photo';
 import type { EditedCollection } from './config';
-import { placementWords, type SiteEntry, type SiteSnapshot } from './site-check';
+import { placementWords, stateAt, type SiteEntry, type SiteSnapshot } from './site-check';
 
 /** An entry that passed its schema, as the preview draws it. */
 export type Previewed = {
@@ -41,8 +40,7 @@ function card({ collection, data, body, indexed, photoUrl }: Previewed, site: Si
   const photo: PreparedPhoto = photoUrl.startsWith('https:')
     ? { kind: 'remote', url: photoUrl, alt: image.alt }
     : { kind: 'local', fallback: photoUrl, width: 1200, height: 900, sources: [], alt: image.alt };
-  const timezone = site.entries.find((e) => e.collection === 'site')?.placement.timezone;
-  const state = publishState(indexed.placement, dayIn(timezone ?? DEFAULT_TIME_ZONE, new Date()));
+  const state = stateAt(site, indexed, new Date());
   const entry = { id: indexed.id, collection, data, photo, state };
   const by = (data['author'] as { id?: string } | undefined)?.id;
   // The cards take the summaries the pages give them; these are made the same way.

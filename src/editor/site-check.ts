@@ -96,6 +96,15 @@ export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date)
   );
 }
 
+/** The site's time zone, in which publish dates go live, as the snapshot's site settings say. */
+export const timezoneOf = (snapshot: SiteSnapshot) =>
+  snapshot.entries.find((entry) => entry.collection === 'site')?.placement.timezone ??
+  DEFAULT_TIME_ZONE;
+
+/** Whether `entry` is published, scheduled or a draft at `now`, by the engine's rule. */
+export const stateAt = (snapshot: SiteSnapshot, entry: SiteEntry, now: Date) =>
+  publishState(entry.placement, dayIn(timezoneOf(snapshot), now));
+
 /** How a list is named to a writer: the page or feed, without the rule in brackets. */
 const listName = (label: string) => label.replace(/ \(.*\)$/, '');
 
@@ -104,9 +113,7 @@ const listName = (label: string) => label.replace(/ \(.*\)$/, '');
  * picks it (first, or in it, and whom it displaces), or why it is on no page yet.
  */
 export function placementWords(snapshot: SiteSnapshot, entry: SiteEntry, now: Date): string[] {
-  const site = snapshot.entries.find((e) => e.collection === 'site');
-  const today = dayIn(site?.placement.timezone ?? DEFAULT_TIME_ZONE, now);
-  const state = publishState(entry.placement, today);
+  const state = stateAt(snapshot, entry, now);
   if (state === 'draft') return ['A draft: on no page until Draft is switched off.'];
   if (state === 'scheduled') {
     const day = entry.placement.publishDate ? formatDate(entry.placement.publishDate) : '?';
