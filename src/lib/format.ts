@@ -1,3 +1,5 @@
+import { dayOf, STORED_TIME_ZONE } from '../schemas/calendar.ts';
+
 /** The word for `count` of a thing: plural(1, 'serving') is "serving", plural(4, 'entry', 'entries') "entries". */
 export const plural = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many);
 
@@ -29,14 +31,14 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'long',
   day: 'numeric',
-  timeZone: 'UTC',
+  timeZone: STORED_TIME_ZONE,
 });
 
-/** Publish date as shown on cards: "March 12, 2025". Content dates are calendar days in UTC. */
+/** Publish date as shown on cards: "March 12, 2025", the day as the writer wrote it. */
 export const formatDate = (date: Date) => dateFormat.format(date);
 
 /** Machine-readable calendar day for `<time datetime>`: "2025-03-12". */
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+export const isoDate = (date: Date) => dayOf(date);
 
 const WORDS_PER_MINUTE = 200;
 

@@ -3,6 +3,7 @@
  * the content engine applies them to every entry, and `npm run new` dates a new entry by them.
  */
 import type { List, Placement } from '@/config';
+import { midnightUtc } from '../schemas/calendar.ts';
 import { plural } from './format.ts';
 
 export type PublishState = 'published' | 'scheduled' | 'draft';
@@ -13,8 +14,7 @@ export type PublishState = 'published' | 'scheduled' | 'draft';
  */
 export type Mode = 'build' | 'dev';
 
-/** The time zone publish dates are read in when the site settings name none. */
-export const DEFAULT_TIME_ZONE = 'UTC';
+export { DEFAULT_TIME_ZONE } from '../schemas/calendar.ts';
 
 /**
  * Now, as every part of the site publishes: the moment in `PUBLISH_NOW`, which astro.config.ts
@@ -46,7 +46,7 @@ export const today = (timeZone: string) => dayIn(timeZone, publishingNow());
 let lastDay = { day: '', midnight: 0 };
 /** Midnight UTC of a YYYY-MM-DD day, as publish dates are stored; the last one is remembered. */
 function midnightOf(day: string): number {
-  if (lastDay.day !== day) lastDay = { day, midnight: Date.parse(`${day}T00:00:00Z`) };
+  if (lastDay.day !== day) lastDay = { day, midnight: midnightUtc(day).valueOf() };
   return lastDay.midnight;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { dayOf, midnightUtc } from './calendar';
 
 /**
  * The building blocks of the schemas. Every field says what it is for in `.meta({ description })`:
@@ -17,20 +18,20 @@ export const paragraph = () => text().meta({ multiline: true });
 
 /** True when "YYYY-MM-DD" names a day on the calendar (2024-02-29 yes, 2025-02-29 no). */
 function isRealDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.valueOf()) && date.toISOString().startsWith(day);
+  const date = midnightUtc(day);
+  return !Number.isNaN(date.valueOf()) && dayOf(date) === day;
 }
 
 /**
- * A calendar day written YYYY-MM-DD, e.g. 2025-03-12, read as midnight UTC. Only that form is
- * accepted: JavaScript would read "2025-3-5" in the build machine's own time zone. Its JSON
- * schema says `format: date`, JSON Schema's word for exactly that form.
+ * A calendar day written YYYY-MM-DD, e.g. 2025-03-12, stored as its midnight UTC (calendar.ts).
+ * Only that form is accepted: JavaScript would read "2025-3-5" in the build machine's own time
+ * zone. Its JSON schema says `format: date`, JSON Schema's word for exactly that form.
  */
 export const calendarDay = () =>
   z
     .preprocess(
       // Other YAML parsers (Astro's glob() loader) turn an unquoted date into a Date already.
-      (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+      (value) => (value instanceof Date ? dayOf(value) : value),
       z
         .string({ error: 'Write a date as YYYY-MM-DD, e.g. 2025-03-12' })
         .regex(/^\d{4}-\d{2}-\d{2}$/, {
@@ -38,7 +39,7 @@ export const calendarDay = () =>
           abort: true,
         })
         .refine(isRealDay, 'This day is not on the calendar; check the month and the day')
-        .transform((day) => new Date(`${day}T00:00:00Z`)),
+        .transform(midnightUtc),
     )
     .meta({ format: 'date' });
 

@@ -1,6 +1,6 @@
 import { reference } from 'astro:content';
 import { z } from 'astro/zod';
-import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
+import { DEFAULT_TIME_ZONE } from './calendar';
 import { paragraph, text } from './fields';
 import { noticeIds, socialNetworks } from './vocabulary';
 
