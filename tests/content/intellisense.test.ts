@@ -3,9 +3,9 @@
  * Astro VS Code extension (frontmatter) and Red Hat's YAML extension (.yaml entries) check each
  * entry against while it is typed. Validated here with Ajv, as a JSON Schema 2020-12 editor would.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, matchesGlob, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -39,6 +39,47 @@ function fieldsOf(file: string): Data {
   return parse(yaml) as Data;
 }
 
+/**
+ * The Astro VS Code extension's reader of `.astro/collections/collections.json`: its language
+ * server, `@astrojs/language-server`, which `@astrojs/check` installs here and the extension
+ * bundles. Its code is run as it is, on what `astro sync` wrote, so an upgrade that reads another
+ * file or other keys fails here, not on a writer's computer.
+ */
+const languageServer = createRequire(
+  createRequire(import.meta.url).resolve('@astrojs/language-server/package.json'),
+);
+type Uri = { fsPath: string; toString(): string };
+const { URI } = languageServer('vscode-uri') as {
+  URI: { file(path: string): Uri; parse(uri: string): Uri };
+};
+/** A workspace's collections.json as the server holds it once read. */
+type CollectionConfig = { configs: { folder: Uri; config: unknown }[] };
+const { getFrontmatterLanguagePlugin } = languageServer('./dist/core/frontmatterHolders.js') as {
+  getFrontmatterLanguagePlugin(config: CollectionConfig): {
+    getLanguageId(file: Uri): string | undefined;
+    createVirtualCode(
+      file: Uri,
+      languageId: string,
+      snapshot: { getText(start: number, end: number): string; getLength(): number },
+    ): { collection: string | undefined; embeddedCodes: { id: string }[] };
+  };
+};
+const { getSettings } = languageServer('./dist/plugins/yaml.js') as {
+  getSettings(config: CollectionConfig): { schemas: { fileMatch: string[]; uri: string }[] };
+};
+
+/**
+ * The file the language server reads from a workspace folder, from its own code (it reads it
+ * in the server's start-up, which takes a whole editor connection to run).
+ */
+function fileTheServerReads() {
+  const code = readFileSync(languageServer.resolve('./dist/nodeServer.js'), 'utf8');
+  const file = /joinPath\(folderUri, '([^']+)'\)/.exec(code)?.[1];
+  if (!file)
+    throw new Error('The Astro language server no longer reads collections.json as before');
+  return file;
+}
+
 /** A VS Code settings file: JSON, as prettier keeps it. */
 const vscode = (file: string) =>
   JSON.parse(readFileSync(join(projectRoot, '.vscode', file), 'utf8')) as Record<string, unknown>;
@@ -61,8 +102,8 @@ const editorLike = (ajv: Ajv) =>
 describe('content IntelliSense', () => {
   let dir = '';
   const schemas = new Map<string, Schema>();
-  /** Which collection each entry file belongs to, as Astro tells the editor. */
-  let manifest: { collections: { name: string; hasSchema: boolean }[]; entries: Data };
+  /** The scratch project's collections.json, as the extension's language server holds it. */
+  let extension: CollectionConfig;
   const ajv = editorLike(new Ajv({ allErrors: true, multipleOfPrecision: 9 }));
   // For a schema with one check taken out, which Ajv's strict mode would warn about.
   const lenient = editorLike(new Ajv({ allErrors: true, multipleOfPrecision: 9, strict: false }));
@@ -118,7 +159,11 @@ describe('content IntelliSense', () => {
         JSON.parse(readFileSync(join(folder, file), 'utf8')),
       );
     }
-    manifest = JSON.parse(readFileSync(join(folder, 'collections.json'), 'utf8'));
+    const read = join(dir, fileTheServerReads());
+    expect(existsSync(read), `the Astro extension reads ${read}, which is not there`).toBe(true);
+    extension = {
+      configs: [{ folder: URI.file(dir), config: JSON.parse(readFileSync(read, 'utf8')) }],
+    };
   });
 
   it('writes a JSON schema for every collection writers write', () => {
@@ -130,13 +175,30 @@ describe('content IntelliSense', () => {
     }
   });
 
-  it("tells the Astro extension every committed entry's collection (collections.json)", () => {
-    expect(manifest.collections.map((c) => c.name).sort()).toEqual([...collectionNames].sort());
-    expect(manifest.collections.every((c) => c.hasSchema)).toBe(true);
-    expect(entryFiles.length).toBeGreaterThan(25);
-    for (const file of entryFiles) {
-      const key = pathToFileURL(join(dir, file)).href.toLowerCase();
-      expect(manifest.entries[key], file).toBe(file.split('/')[2]);
+  it("tells the Astro extension every Markdown entry's collection and its schema, as the extension reads them", () => {
+    const frontmatter = getFrontmatterLanguagePlugin(extension);
+    const schemaFor = (embedded: string) =>
+      getSettings(extension).schemas.find(({ fileMatch }) =>
+        fileMatch.some((glob) => glob.startsWith(`volar-embedded-content://${embedded}/`)),
+      )?.uri;
+    const markdown = entryFiles.filter((file) => /\.mdx?$/.test(file));
+    expect(new Set(markdown.map((file) => file.split('/')[2]))).toEqual(
+      new Set(['recipes', 'blog']),
+    );
+    for (const file of markdown) {
+      const collection = file.split('/')[2];
+      const uri = URI.file(join(dir, file));
+      const text = readFileSync(uri.fsPath, 'utf8');
+      const code = frontmatter.createVirtualCode(uri, frontmatter.getLanguageId(uri) ?? '', {
+        getText: (start, end) => text.slice(start, end),
+        getLength: () => text.length,
+      });
+      expect(code.collection, file).toBe(collection);
+      // Its frontmatter is checked against the schema `astro sync` wrote for its collection.
+      const schema = schemaFor(code.embeddedCodes[0]?.id ?? '');
+      expect(schema && URI.parse(schema).fsPath, file).toBe(
+        join(dir, '.astro/collections', `${collection}.schema.json`),
+      );
     }
   });
 
