@@ -1,0 +1,59 @@
+/**
+ * The import rules of .dependency-cruiser.js, each a sentence of the docs, run over src/,
+ * scripts/ and tests/ with dependency-cruiser's API: a rule fails with every import that breaks
+ * it, and a rule whose modules are gone fails too, since it would guard nothing.
+ */
+import { join } from 'node:path';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import config from '../../.dependency-cruiser.js';
+
+const root = join(import.meta.dirname, '../..');
+const rules: IForbiddenRuleType[] = config.forbidden ?? [];
+
+let result: ICruiseResult;
+
+beforeAll(async () => {
+  const options = await extractDepcruiseOptions(join(root, '.dependency-cruiser.js'));
+  const tsConfig = extractTSConfig(join(root, 'tsconfig.json'));
+  const { output } = await cruise(
+    ['src', 'scripts', 'tests'],
+    { ...options, baseDir: root },
+    {},
+    { tsConfig },
+  );
+  if (typeof output === 'string') throw new Error('dependency-cruiser returned no result');
+  result = output;
+}, 60_000);
+
+/** The paths of a rule's `from`, as a list. */
+const fromPaths = (rule: IForbiddenRuleType) => [rule.from.path ?? []].flat();
+
+describe('the import rules', () => {
+  it('reads the project', () => {
+    const sources = result.modules.map((module) => module.source);
+    expect(sources).toContain('src/loaders/decide.ts');
+    expect(sources).toContain('scripts/new-entry.ts');
+    expect(sources).toContain('tests/unit/architecture.test.ts');
+  });
+
+  it.each(rules.map((rule) => [rule.name, rule] as const))('%s', (name, rule) => {
+    expect(rule.comment, 'each rule quotes the doc sentence it checks').toMatch(/"/);
+    const broken = result.summary.violations
+      .filter((violation) => violation.rule.name === name)
+      .map(({ from, to, cycle }) =>
+        [from, ...(cycle ? cycle.map((step) => step.name) : [to])].join(' → '),
+      );
+    expect(broken, rule.comment).toEqual([]);
+  });
+
+  it.each(rules.flatMap((rule) => fromPaths(rule).map((path) => [rule.name, path] as const)))(
+    '%s applies to modules that exist (%s)',
+    (_name, path) => {
+      const matched = result.modules.filter((module) => new RegExp(path).test(module.source));
+      expect(matched.length).toBeGreaterThan(0);
+    },
+  );
+});
