@@ -1,0 +1,125 @@
+/**
+ * Decap's local proxy (decap-server) as `npm run editor` and the editor's tests start it
+ * (startLocalProxy): what it does with the settings it is given is its own, documented nowhere,
+ * so each is tried here on the installed version, in an empty project folder.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localProxyAnswers, startLocalProxy } from '../../scripts/lib/web-editor.ts';
+
+/** A port no one listens on now. */
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether something accepts a connection at `host`:`port`. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port });
+    const answer = (accepted: boolean) => {
+      socket.destroy();
+      resolve(accepted);
+    };
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.setTimeout(2000, () => answer(false));
+  });
+
+/**
+ * Another address of this computer, on which a server listening on every address answers:
+ * 127.0.0.2 where the whole 127/8 block is this computer (Linux), or a network interface's.
+ */
+async function anotherAddress(candidates: string[]) {
+  const server = createServer((socket) => socket.destroy()).listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    for (const host of candidates) if (await accepts(host, port)) return host;
+    return undefined;
+  } finally {
+    server.close();
+  }
+}
+
+describe("Decap's local proxy, as startLocalProxy starts it", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bites-proxy-'));
+  let port = 0;
+  let proxy: ReturnType<typeof startLocalProxy> | undefined;
+
+  /** One action through the proxy's API, as Decap's proxy backend sends it. */
+  const send = async (action: string, params?: Record<string, unknown>) => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, params: { branch: 'main', ...params } }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'src/content'), { recursive: true });
+    port = await freePort();
+    proxy = startLocalProxy(dir, port);
+    const deadline = Date.now() + 20_000;
+    while (!(await localProxyAnswers(port))) {
+      if (Date.now() > deadline) throw new Error(`decap-server did not answer on port ${port}`);
+      await sleep(50);
+    }
+  }, 30_000);
+
+  afterAll(() => {
+    proxy?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the info action as a proxy to the files of the project folder (MODE=fs)', async () => {
+    expect(await send('info')).toEqual({
+      status: 200,
+      body: { repo: basename(dir), publish_modes: ['simple'], type: 'local_fs' },
+    });
+  });
+
+  it('saves an entry into the project folder, and deletes its file but not its folder', async () => {
+    const file = 'notes/a-note/index.md';
+    const saved = await send('persistEntry', {
+      dataFiles: [{ slug: 'a-note', path: file, raw: '---\ntitle: A note\n---\n' }],
+      assets: [],
+      options: {
+        collectionName: 'notes',
+        commitMessage: 'Add a note',
+        useWorkflow: false,
+        status: 'draft',
+      },
+    });
+    expect(saved).toEqual({ status: 200, body: { message: 'entry persisted' } });
+    expect(readFileSync(join(dir, file), 'utf8')).toBe('---\ntitle: A note\n---\n');
+
+    const deleted = await send('deleteFiles', {
+      paths: [file],
+      options: { commitMessage: 'Delete a note' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(existsSync(join(dir, file))).toBe(false);
+    // Left for startLocalProxy to remove, under src/content, as GitHub does with an empty folder.
+    expect(existsSync(join(dir, 'notes/a-note'))).toBe(true);
+  });
+
+  it('listens on 127.0.0.1 alone (BIND_HOST): nothing else on the network can write files', async () => {
+    expect(await accepts('127.0.0.1', port)).toBe(true);
+    const interfaces = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address?.family === 'IPv4' && !address.internal)
+      .map((address) => address!.address);
+    const elsewhere = await anotherAddress(['127.0.0.2', ...interfaces]);
+    expect(elsewhere, 'an address of this computer besides 127.0.0.1').toBeDefined();
+    expect(await accepts(elsewhere!, port), `the proxy answers on ${elsewhere}`).toBe(false);
+  });
+});
