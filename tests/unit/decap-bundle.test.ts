@@ -1,0 +1,128 @@
+/**
+ * What the web editor, its tests and its scripts take from Decap CMS's shipped script that
+ * Decap's documentation does not promise (docs/ENGINE.md, "What upstream does not promise"):
+ * the English words they find buttons and messages by, or replace, and the names of the chunks
+ * the build copies beside it. Read from the installed `decap-cms`, so an upgrade that changes
+ * any of them fails here, by name, before any browser runs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { parseExpressionAt, type Node } from 'acorn';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const dist = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
+const script = readFileSync(join(dist, 'decap-cms.js'), 'utf8');
+
+/**
+ * Decap's English words the editor relies on, by their place in its locale: those the browser
+ * tests and scripts find a button, a field or a message by (tests/editor, scripts/lib/web-editor.ts,
+ * scripts/screenshots-editor.ts, scripts/bench/editor-start.ts), those `relabelSaving` rewrites,
+ * and those `registerWords` replaces (src/editor/form.ts), whose old words the tests expect gone.
+ */
+const PHRASES: Record<string, string> = {
+  // Found by: a field's photo, the media library, a group, a delete, a new entry.
+  'editor.editorWidgets.image.choose': 'Choose an image',
+  'editor.editorWidgets.image.chooseUrl': 'Insert from URL',
+  'mediaLibrary.mediaLibraryModal.chooseSelected': 'Choose selected',
+  'editor.editorWidgets.object.expand': 'Expand',
+  'editor.editorToolbar.deleteEntry': 'Delete entry',
+  'editor.editorToolbar.deletePublishedEntry': 'Delete published entry',
+  'collection.collectionTop.newButtonAriaLabel': 'Create entry of type %{collectionLabel}',
+  // Found by: a field left empty, an optional field's label, a save.
+  'editor.editorControlPane.widget.required': '%{fieldLabel} is required.',
+  'editor.editorControl.field.optional': 'optional',
+  'ui.toast.entrySaved': 'Entry saved',
+  'ui.toast.entryPublished': 'Entry published',
+  // The save button's words, which relabelSaving rewrites for a draft.
+  'editor.editorToolbar.publish': 'Publish',
+  'editor.editorToolbar.publishNow': 'Publish now',
+  'editor.editorToolbar.publishAndCreateNew': 'Publish and create new',
+  'editor.editorToolbar.publishAndDuplicate': 'Publish and duplicate',
+  'editor.editorToolbar.published': 'Published',
+  // Replaced by registerWords; the tests expect the old words gone.
+  'auth.login': 'Login',
+  'editor.editorInterface.togglePreview': 'Toggle preview',
+  'collection.sidebar.searchAll': 'Search all',
+  'ui.toast.missingRequiredField':
+    "Oops, you've missed a required field. Please complete before saving.",
+  'ui.toast.onFailToDelete': 'Failed to delete entry: %{details}',
+  // Hidden by the page's stylesheet (src/editor/page.ts); words.test expects no Media button.
+  'app.header.media': 'Media',
+};
+
+/** A phrase at its dotted place in a locale. */
+const at = (locale: unknown, place: string) =>
+  place.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], locale);
+
+describe("Decap's English words, as the editor's tests and scripts use them", () => {
+  it.each(Object.entries(PHRASES))(
+    '%s is "%s" in its locale and its script',
+    async (place, phrase) => {
+      // The locale's source, where each phrase has its full place…
+      const locale = join(
+        dirname(require.resolve('decap-cms-locales/package.json')),
+        'src/en/index.js',
+      );
+      const { default: english } = (await import(locale)) as { default: unknown };
+      expect(at(english, place)).toBe(phrase);
+      // …and the script the editor ships, where the English locale is bundled as written.
+      expect(script).toContain(`${place.split('.').at(-1)}:${JSON.stringify(phrase)}`);
+    },
+  );
+});
+
+/** The expression `code` holds right after `marker`, as source text. */
+function expressionAfter(code: string, marker: string) {
+  const start = code.indexOf(marker);
+  if (start === -1) throw new Error(`Decap's script has no ${marker}`);
+  const node = parseExpressionAt(code, start + marker.length, { ecmaVersion: 'latest' }) as Node & {
+    expressions?: Node[];
+  };
+  // The runtime's assignments are one comma-separated sequence: the first is this one.
+  const first = node.type === 'SequenceExpression' ? node.expressions![0]! : node;
+  return code.slice(first.start, first.end);
+}
+
+describe("Decap's chunks, as the build copies them (decapFiles in src/integrations/editor.ts)", () => {
+  const files = readdirSync(dist);
+  const chunkFiles = files.filter((file) => /^\d+\.decap-cms\.js$/.test(file));
+  /** webpack's runtime in Decap's script: the file name it fetches for a chunk id. */
+  const chunkFile = runInNewContext(`(${expressionAfter(script, '__webpack_require__.u=')})`) as (
+    id: number,
+  ) => string;
+  /**
+   * Every chunk any script asks for: the main script's runtime by its name, the chunks' own
+   * loads by the short name minifying gave it.
+   */
+  const asked = new Set(
+    [
+      ...script.matchAll(/__webpack_require__\.e\((\d+)\)/g),
+      ...chunkFiles.flatMap((file) => [
+        ...readFileSync(join(dist, file), 'utf8').matchAll(/\b[\w$]{1,2}\.e\((\d+)\)/g),
+      ]),
+    ].map((match) => Number(match[1])),
+  );
+
+  it('every chunk is fetched as "<number>.decap-cms.js", a file beside the script', () => {
+    // From the script's own folder: webpack's automatic public path, from the script's address.
+    expect(script).toContain('Automatic publicPath');
+    expect(asked.size).toBeGreaterThan(50);
+    for (const id of asked) {
+      const name = chunkFile(id);
+      expect(name).toBe(`${id}.decap-cms.js`);
+      expect(files, name).toContain(name);
+    }
+  });
+
+  it('every WebAssembly file a chunk fetches is a .wasm file beside the script', () => {
+    // An asset's address is the runtime's public path (`.p`, the script's folder) and its name.
+    const wasm = chunkFiles.flatMap((file) => [
+      ...readFileSync(join(dist, file), 'utf8').matchAll(/\.p\+"([\w-]+\.wasm)"/g),
+    ]);
+    expect(wasm.length).toBeGreaterThan(0);
+    for (const [, name] of wasm) expect(files).toContain(name);
+  });
+});
