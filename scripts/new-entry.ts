@@ -5,9 +5,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
-import { slug } from 'github-slugger';
 import { parse } from 'yaml';
-import { contentFolders, PLACEHOLDER, type CollectionName } from '../src/config.ts';
+import { contentFolders, PLACEHOLDER, siteSettings, type CollectionName } from '../src/config.ts';
 import { DEFAULT_TIME_ZONE, today } from '../src/lib/publishing.ts';
 import { entryId } from '../src/loaders/entry-id.ts';
 import { blogCategories, difficulties, recipeCategories } from '../src/schemas/vocabulary.ts';
@@ -29,19 +28,19 @@ const [kind, ...words] = process.argv.slice(2);
 const title = words.join(' ').trim();
 if (!kinds.includes(kind as Kind)) fail(`say what to start: ${kinds.join(', ')}.`);
 if (!title) fail('give the title (or the member’s name) in quotes.');
-const id = slug(title);
+// The file is named by the entry id the title makes: the title as one name, its dots and
+// slashes dropped so that none reads as a file ending or a folder.
+const id = entryId(title.replace(/[./\\]/g, ''));
 if (!id) fail(`"${title}" has no letters or digits to make a file name from.`);
 
 // Today in the site's time zone, the one that decides when a date goes live.
-const settings = parse(
-  readFileSync(join(root, contentFolders.site.folder, 'site.yaml'), 'utf8'),
-) as {
+const settings = parse(readFileSync(join(root, siteSettings.file), 'utf8')) as {
   timezone?: string;
 };
 const day = today(settings.timezone ?? DEFAULT_TIME_ZONE);
 const team = readdirSync(join(root, contentFolders.team.folder))
   .filter((name) => contentFolders.team.extensions.includes(extname(name)))
-  .map((name) => name.slice(0, -extname(name).length))
+  .map((name) => entryId(name))
   .sort();
 const quoted = (text: string) => JSON.stringify(text);
 
@@ -49,10 +48,9 @@ const photo = (what: string) => `image:
   src: ${placeholderPhoto} # or a photo beside this file, e.g. ./cover.jpg
   alt: ${PLACEHOLDER} with what the photo shows, e.g. ${what}`;
 
-const templates: Record<Kind, { collection: CollectionName; extension: string; text: string }> = {
+const templates: Record<Kind, { collection: CollectionName; text: string }> = {
   post: {
     collection: 'blog',
-    extension: '.md',
     text: `---
 title: ${quoted(title)}
 excerpt: ${PLACEHOLDER} with a sentence or two that makes readers want to read on.
@@ -70,7 +68,6 @@ Write your post here in Markdown. Leave a blank line between paragraphs.
   },
   recipe: {
     collection: 'recipes',
-    extension: '.md',
     text: `---
 title: ${quoted(title)}
 description: ${PLACEHOLDER} with one or two sentences that sell the dish.
@@ -95,7 +92,6 @@ Anything you want to say about the dish, in Markdown.
   },
   member: {
     collection: 'team',
-    extension: '.yaml',
     text: `name: ${quoted(title)}
 role: ${PLACEHOLDER} with their job title, e.g. Pastry Chef
 bio: >-
@@ -107,10 +103,10 @@ draft: true # delete this line when the profile is ready for the about page
   },
 };
 
-const { collection, extension, text } = templates[kind as Kind];
+const { collection, text } = templates[kind as Kind];
 const { folder, extensions } = contentFolders[collection];
 const base = join(root, folder);
-const path = join(base, `${id}${extension}`);
+const path = join(base, `${id}${extensions[0]}`);
 
 /** Every entry file under `directory`, as the engine reads them: dotfiles and dot-folders skipped. */
 function entryFiles(directory: string): string[] {

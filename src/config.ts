@@ -7,6 +7,7 @@
 import type { z } from 'astro/zod';
 import type { recipeSchema } from '@/schemas/recipe';
 import type { Site } from '@/schemas/site';
+import type { teamSchema } from '@/schemas/team';
 
 /** Markdown with YAML frontmatter between two `---` lines. */
 export const markdownExtensions: readonly string[] = ['.md', '.mdx'];
@@ -17,7 +18,10 @@ export const yamlExtensions: readonly string[] = ['.yaml', '.yml'];
 /** Photos a writer may put beside an entry. Photographs only: no GIF, TIFF or SVG. */
 export const photoExtensions: readonly string[] = ['.jpg', '.jpeg', '.png', '.webp', '.avif'];
 
-/** Each collection's folder, and the file endings read as its entries. */
+/**
+ * Each collection's folder, and the file endings read as its entries; a new entry (`npm run new`)
+ * gets the first.
+ */
 export const contentFolders = {
   recipes: { folder: 'src/content/recipes', extensions: markdownExtensions },
   blog: { folder: 'src/content/blog', extensions: markdownExtensions },
@@ -26,6 +30,13 @@ export const contentFolders = {
 } as const;
 
 export type CollectionName = keyof typeof contentFolders;
+
+/** The site settings: the one entry of the `site` collection, and its file. */
+export const siteSettings = {
+  collection: 'site',
+  id: 'site',
+  file: `${contentFolders.site.folder}/site.yaml`,
+} as const;
 
 /**
  * An entry's placement: the fields that decide whether and where the site shows it, as the
@@ -101,6 +112,12 @@ export type ListName = keyof typeof lists;
  * here, and the store then holds all of it (docs/SCALE.md says what that costs).
  */
 export const wholeCollections = ['team', 'site'] as const;
+
+type TeamMember = z.output<ReturnType<typeof teamSchema>>;
+
+/** The order the team shows in on the about page: by `order`, lowest first, then by name. */
+export const teamOrder = (a: TeamMember, b: TeamMember) =>
+  a.order - b.order || a.name.localeCompare(b.name);
 
 /** What the content engine decides by: the lists of the pages and the feeds, and what shows whole. */
 export type SiteRules = {

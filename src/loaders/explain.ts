@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { closest, distance } from 'fastest-levenshtein';
+import { plural } from '@/lib/format';
 
 /** A value as a writer would recognise it in their file. */
 function asWritten(value: unknown): string {
@@ -41,7 +42,7 @@ export function explainIssue(issue: z.core.$ZodRawIssue): string | undefined {
       const limit = issue.code === 'too_big' ? issue.maximum : issue.minimum;
       const edge = issue.code === 'too_big' ? 'at most' : 'at least';
       if (issue.origin === 'array') {
-        return `needs ${edge} ${limit} ${Number(limit) === 1 ? 'item' : 'items'}`;
+        return `needs ${edge} ${limit} ${plural(Number(limit), 'item')}`;
       }
       if (issue.origin === 'string') return `must be ${edge} ${limit} characters long`;
       return `must be ${edge} ${limit}; it is ${String(issue.input)}`;

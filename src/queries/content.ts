@@ -1,5 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { lists, type ListName } from '@/config';
+import { lists, siteSettings, teamOrder, type ListName } from '@/config';
 import type { Site } from '@/schemas/site';
 import { readingMinutes } from '@/lib/format';
 import { preparePhoto, type PreparedPhoto } from '@/lib/photos';
@@ -8,7 +8,8 @@ import { publishState, today, type PublishState } from '@/lib/publishing';
 /*
  * What each page shows. The content engine picks each list's entries (src/config.ts) and keeps
  * the picks in the `picks` collection; these queries read them and prepare their entries for the
- * cards. Nothing here chooses or orders entries again.
+ * cards. Nothing here chooses entries again, and the only order here is the team's, by the rule
+ * of src/config.ts.
  */
 
 export type Recipe = CollectionEntry<'recipes'>;
@@ -35,9 +36,10 @@ function present<T>(entry: T | undefined, what: string): T {
   return entry;
 }
 
-/** The one site-settings entry, src/content/site/site.yaml. */
+/** The site settings, from their one entry. */
 export async function siteData(): Promise<Site> {
-  return present(await getEntry('site', 'site'), 'src/content/site/site.yaml').data;
+  const { collection, id, file } = siteSettings;
+  return present(await getEntry(collection, id), file).data;
 }
 
 /** An entry summarised: its photo prepared, and its publish state as of today. */
@@ -91,10 +93,8 @@ export async function todaysSpecial(): Promise<Summary<Recipe>> {
   return summary(present(await getEntry(ref), `Today's Special, recipe "${ref.id}"`));
 }
 
-/** The team the engine holds (drafts only in `astro dev`), by `order`, then by name. */
+/** The team the engine holds (drafts only in `astro dev`), in the team's order. */
 export async function team(): Promise<MemberSummary[]> {
-  const members = (await getCollection('team')).sort(
-    (a, b) => a.data.order - b.data.order || a.data.name.localeCompare(b.data.name),
-  );
+  const members = (await getCollection('team')).sort((a, b) => teamOrder(a.data, b.data));
   return Promise.all(members.map(summary));
 }

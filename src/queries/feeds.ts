@@ -17,6 +17,7 @@ import {
   type HastNode,
 } from 'satteri';
 import { RecipeFeedBody } from '@/components/recipes/RecipeFeedBody';
+import { isMdx } from '@/config';
 import {
   blogGrid,
   feedPosts,
@@ -74,7 +75,7 @@ const plainMdx = defineHastPlugin({
  */
 export async function bodyHtml(entry: Pick<Post, 'body' | 'filePath'>): Promise<string> {
   const body = entry.body ?? '';
-  if (!entry.filePath?.endsWith('.mdx')) return markdownToHtml(body, { features }).html;
+  if (!isMdx(entry.filePath ?? '')) return markdownToHtml(body, { features }).html;
   const compiled = await evaluate(body, { ...reactRuntime, features, hastPlugins: [plainMdx] });
   // With every component and expression gone, the module is plain elements for React to render.
   return renderToStaticMarkup(createElement(compiled['default'] as ComponentType));
