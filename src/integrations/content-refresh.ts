@@ -1,63 +1,58 @@
-import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { randomUUID } from 'node:crypto';
-
-/*
- * What a refresh hands the content engine's loaders (src/loaders/loader.ts) through Astro's
- * `refreshContent({ loaders, context })`: the one seam between this watch and the engine.
- */
-
-/** The name every loader of the engine carries, so a refresh reaches them all; Astro logs it as `[content]`. */
-export const LOADER_NAME = 'content';
-
-/** The paths that changed under src/content, and a name of the refresh's own, so the engine takes it in once however many of its loaders it reaches. */
-export type ContentChanges = { refresh: string; changed: string[] };
-
-/** A refresh naming `changed`. */
-export const contentChanges = (changed: string[]) => ({ refresh: randomUUID(), changed });
-
-/** What a refresh names, if it is one of ours. */
-export function changesIn(data: Record<string, unknown> | undefined): ContentChanges | undefined {
-  const { refresh, changed } = data ?? {};
-  if (typeof refresh !== 'string' || !Array.isArray(changed)) return undefined;
-  return { refresh, changed: changed.filter((path) => typeof path === 'string') };
-}
+// Relative imports: Astro loads this with its config, before the `@/` alias exists.
+import { contentFolders } from '../config';
+import { LOADER_NAME, refreshOf, type FileEvent } from '../loaders/refresh';
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.
 const QUIET_MS = 30;
 
 /**
- * `astro dev`: the content engine learns of saves under src/content from this integration.
+ * What happened at a path, from what its folder's watch reported (`rename` or `change`) and what
+ * is there now; `followed` when it was a folder being watched.
+ */
+function kindOf(stat: Stats | undefined, followed: boolean, reported: string): FileEvent['kind'] {
+  if (stat?.isDirectory() || (!stat && followed)) return 'folder';
+  if (!stat) return 'removed';
+  return reported === 'change' ? 'changed' : 'added';
+}
+
+/**
+ * `astro dev`: the content engine learns of saves in the collection folders from this
+ * integration, which only sends: the engine defines what it hears (src/loaders/refresh.ts).
  *
- * The dev server's own watcher is told to leave src/content alone. At 100,000 entry files it took
+ * The dev server's own watcher is told to leave the collection folders alone (a build never
+ * watches, so the setting only ever matters to the dev server). At 100,000 entry files it took
  * 17 s to set itself up, and every save made Astro load the content config again, during which
- * `refreshContent()` does nothing. Instead, each folder under src/content gets a watch of its own
- * (a few thousand folders take a tenth of a second), and once a burst of saves is over, the
- * changed paths go to the engine's loaders through `refreshContent()`, the hook Astro gives
- * integrations for this. Astro writes its store as soon as the refresh ends.
+ * `refreshContent()` does nothing. Instead, each folder in a collection folder gets a watch of its
+ * own (a few thousand folders take a tenth of a second), and once a burst of saves is over, what
+ * changed goes to the engine's loaders through `refreshContent()`, the hook Astro gives
+ * integrations for this, and which it calls only for a dev server. Astro writes its store as soon
+ * as the refresh ends.
  */
 export function contentRefresh(): AstroIntegration {
-  let contentDir = '';
+  let collections: string[] = [];
   return {
     name: 'content-refresh',
     hooks: {
-      'astro:config:setup': ({ config, command, updateConfig }) => {
-        contentDir = fileURLToPath(new URL('content', config.srcDir));
-        if (command === 'dev') {
-          updateConfig({ vite: { server: { watch: { ignored: [`${contentDir}${sep}**`] } } } });
-        }
+      'astro:config:setup': ({ config, updateConfig }) => {
+        const root = fileURLToPath(config.root);
+        collections = Object.values(contentFolders).map(({ folder }) => join(root, folder));
+        const ignored = collections.map((folder) => `${folder}${sep}**`);
+        updateConfig({ vite: { server: { watch: { ignored } } } });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         if (!refreshContent) return;
         const folders = new Map<string, FSWatcher>();
-        const changed = new Set<string>();
+        // The last event of each path in the burst.
+        const events = new Map<string, FileEvent['kind']>();
         let timer: ReturnType<typeof setTimeout> | undefined;
         const refresh = () => {
-          const context = contentChanges([...changed]);
-          changed.clear();
+          const context = refreshOf([...events].map(([path, kind]) => ({ kind, path })));
+          events.clear();
           refreshContent({ loaders: [LOADER_NAME], context }).catch((error: unknown) =>
             logger.error(error instanceof Error ? error.message : String(error)),
           );
@@ -71,13 +66,16 @@ export function contentRefresh(): AstroIntegration {
           }
         };
         const follow = (folder: string) => {
-          if (folders.has(folder) || !existsSync(folder)) return;
-          const watcher = watch(folder, (_event, name) => {
+          if (folders.has(folder) || !statSync(folder, { throwIfNoEntry: false })) return;
+          const watcher = watch(folder, (reported, name) => {
             if (!name) return;
             const path = join(folder, name.toString());
-            changed.add(path);
+            const stat = statSync(path, { throwIfNoEntry: false });
+            const kind = kindOf(stat, folders.has(path), reported);
+            // A file written anew is added, then changed, within one burst: it was added.
+            events.set(path, kind === 'changed' && events.get(path) === 'added' ? 'added' : kind);
             // A folder moved or copied in brings its own folders to follow; one gone, none.
-            if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) follow(path);
+            if (stat?.isDirectory()) follow(path);
             else forget(path);
             clearTimeout(timer);
             timer = setTimeout(refresh, QUIET_MS);
@@ -89,8 +87,8 @@ export function contentRefresh(): AstroIntegration {
             if (entry.isDirectory()) follow(join(folder, entry.name));
           }
         };
-        follow(contentDir);
-        server.httpServer?.once('close', () => forget(contentDir));
+        for (const folder of collections) follow(folder);
+        server.httpServer?.once('close', () => collections.forEach(forget));
       },
     },
   };

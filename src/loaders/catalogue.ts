@@ -10,8 +10,10 @@ import type { Mode } from '@/lib/publishing';
 import type { Content } from './decide';
 import { readEntry, type ReadEntry } from './entry-file';
 import { EntryIndex, type IndexedEntry } from './entry-index';
-import { Folder, lister, type CollectionOptions } from './folder';
+import { Folder, type CollectionOptions } from './folder';
+import type { References } from './index-fields';
 import type { Problem } from './problems';
+import type { FileEvent } from './refresh';
 
 export type CatalogueOptions = {
   root: string;
@@ -37,6 +39,8 @@ export class Catalogue {
   readonly fileProblems = new Map<string, Problem[]>();
   /** Entries parsed in this round, by absolute path, until the store takes them. */
   readonly parsed = new Map<string, ReadEntry>();
+  /** The references of every indexed entry, each kept once however many entries make it. */
+  readonly #references: References = new Map();
 
   constructor(readonly options: CatalogueOptions) {
     const { root, collections, key, indexFile } = options;
@@ -74,7 +78,7 @@ export class Catalogue {
     const before = this.index.listings;
     this.index.listings = new Map();
     for (const folder of this.folders.values()) {
-      folder.scan(lister(before, this.index), entries);
+      folder.scan((directory) => this.index.listing(directory, before), entries);
       for (const { path } of folder.entries()) {
         listed.add(path);
         if (!entries.has(path)) unindexed += 1;
@@ -92,22 +96,21 @@ export class Catalogue {
   }
 
   /**
-   * `astro dev`: takes in the paths a refresh names, reading only the files they touch. What
-   * changed is read off the disk: a file or a folder that is there, or is gone. The files parsed,
-   * from the project root.
+   * `astro dev`: takes in what a refresh names, reading only the files it touches: the entry files
+   * added or changed, and the entries whose own photo changed. A photo added is also tried on the
+   * files with problems, whose photos are unknown until they read cleanly; a file that goes may
+   * hand its id to a file that clashed with it. The files parsed, from the project root.
    */
-  async update(changed: readonly string[]): Promise<string[]> {
+  async update(events: readonly FileEvent[]): Promise<string[]> {
     this.parsed.clear();
-    // Files with problems are tried again: a photo added or a clashing file removed may fix them.
-    const maybeGone = new Set(this.fileProblems.keys());
-    const reread = new Set(maybeGone);
-    for (const path of new Set(changed)) {
+    const maybeGone = new Set<string>();
+    const reread = new Set<string>();
+    for (const { kind, path } of events) {
       const folder = this.#folderOf(path);
       if (!folder) continue;
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (stat?.isDirectory() || (!stat && folder.holdsFolder(path))) {
+      if (kind === 'folder') {
         // A folder added, removed or renamed moves many files at once: list it again.
-        folder.scan(lister(this.index.listings, this.index), this.index.entries);
+        folder.scan((directory) => this.index.listing(directory), this.index.entries);
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);
         for (const { path: file } of folder.entries()) reread.add(file);
@@ -115,11 +118,11 @@ export class Catalogue {
         for (const [file, entry] of this.index.entries) {
           if (this.#photoPaths(entry).includes(path)) reread.add(file);
         }
+        if (kind === 'added') for (const file of this.fileProblems.keys()) reread.add(file);
       } else {
         const id = folder.idOf(path);
-        // Gone, or gone before it was read, like the temporary file `sed -i` renames over the file.
-        if (stat) folder.add(path);
-        else folder.remove(path);
+        if (kind === 'removed') folder.remove(path);
+        else folder.add(path);
         // The file that owns its id may have changed: another that clashed with it, or this one.
         for (const claimant of folder.claimants(id ?? folder.idOf(path) ?? '')) {
           maybeGone.add(claimant);
@@ -176,7 +179,7 @@ export class Catalogue {
       return false;
     }
     const file = { collection: folder.collection, id, filePath, raw };
-    const read = await readEntry(file, stat, digest, folder.validate);
+    const read = await readEntry(file, stat, digest, folder.validate, this.#references);
     if (Array.isArray(read)) {
       this.fileProblems.set(path, read);
       if (this.options.mode === 'build') index.delete(path);
@@ -208,7 +211,8 @@ export class Catalogue {
     if (kept) return kept;
     const { collection, id, file: filePath, digest } = indexed;
     const file = { collection, id, filePath, raw: readFileSync(path, 'utf8') };
-    const read = await readEntry(file, indexed, digest, this.folders.get(collection)!.validate);
+    const validate = this.folders.get(collection)!.validate;
+    const read = await readEntry(file, indexed, digest, validate, this.#references);
     return Array.isArray(read) ? undefined : read;
   }
 

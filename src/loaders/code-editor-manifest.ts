@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Folder } from './folder';
 
-const FOLDER = '.astro/collections/';
+const FOLDER = '.astro/collections';
 
 /** Whether the file is there; its entries are as the last run wrote them. */
-export const hasEntryFiles = (root: URL) => existsSync(new URL(`${FOLDER}collections.json`, root));
+export const hasEntryFiles = (root: string) => existsSync(join(root, FOLDER, 'collections.json'));
 
 /**
  * Tells the Astro VS Code extension the collection of every entry file, so a writer gets
@@ -19,10 +20,10 @@ export const hasEntryFiles = (root: URL) => existsSync(new URL(`${FOLDER}collect
  * engine writes it instead, when the set of files changes. tests/content/intellisense.test.ts
  * fails if an upgrade changes the file's place or shape.
  */
-export function listEntryFiles(root: URL, folders: readonly Folder[]) {
-  const folder = new URL(FOLDER, root);
+export function listEntryFiles(root: string, folders: readonly Folder[]) {
+  const folder = join(root, FOLDER);
   const collections = folders.map(({ collection: name }) => ({
-    hasSchema: existsSync(new URL(`${name}.schema.json`, folder)),
+    hasSchema: existsSync(join(folder, `${name}.schema.json`)),
     name,
   }));
   collections.sort((a, b) => a.name.localeCompare(b.name));
@@ -33,5 +34,5 @@ export function listEntryFiles(root: URL, folders: readonly Folder[]) {
     }
   }
   mkdirSync(folder, { recursive: true });
-  writeFileSync(new URL('collections.json', folder), JSON.stringify({ collections, entries }));
+  writeFileSync(join(folder, 'collections.json'), JSON.stringify({ collections, entries }));
 }

@@ -15,7 +15,7 @@ import {
   shortfall,
   type Mode,
 } from '@/lib/publishing';
-import type { IndexedEntry as Indexed } from './entry-index';
+import type { IndexedEntry as Indexed, Place } from './entry-index';
 import type { Problem } from './problems';
 
 /** What the core reads of an indexed entry: no file stamp, so the web editor can pass its own. */
@@ -46,11 +46,14 @@ export type Decision = {
   picks: Map<string, string[]>;
   /** The ids of the entries Astro's store holds, by collection. */
   holds: Map<string, Set<string>>;
-  /** Every problem; those found in an entry's data carry its `path`, their line still to find. */
+  /** Every problem; one found in an entry's data carries its field's `path`, and its place when known. */
   problems: Problem[];
   /** What the log says of the run: what is scheduled, and the drafts. */
   notes: string[];
 };
+
+/** The place of a value the index knows, for a problem about it. */
+const at = ({ line, column }: Partial<Place>) => (line && column ? { line, column } : {});
 
 /** Lists at most this many entries by name in a note; the rest are counted. */
 const NAMED = 20;
@@ -134,7 +137,8 @@ export function decide(
   if (site && specialState && specialState !== 'published') {
     problems.push({
       file: site.file,
-      path: ['todaysSpecial'],
+      path: special.path,
+      ...at(special),
       message: `The recipe "${special.id}" is ${specialState === 'draft' ? 'a draft' : 'scheduled'}, so the home page cannot show it yet. Pick a published recipe.`,
     });
   }
@@ -142,10 +146,11 @@ export function decide(
   const all = [...content.entries.values()].flat();
   for (const entry of all) {
     if (!entry.placeholders.length || stateOf(entry) === 'draft') continue;
-    for (const path of entry.placeholders) {
+    for (const placeholder of entry.placeholders) {
       problems.push({
         file: entry.file,
-        path,
+        path: placeholder.path,
+        ...at(placeholder),
         message: `still starts with the ${PLACEHOLDER} text that npm run new wrote. Write your own, or put back "draft: true" until the entry is ready.`,
       });
     }
@@ -154,11 +159,12 @@ export function decide(
   // Astro only logs a reference to a missing entry; here it stops the build, at its line. An
   // entry left out for problems of its own still exists, and is reported at its own file only.
   for (const entry of all) {
-    for (const { path, collection, id } of entry.references) {
+    for (const reference of entry.references) {
+      const { collection, id } = reference;
       if (content.has(collection, id)) continue;
       const ids = [...content.ids(collection)].sort().join(', ');
       const message = `There is no ${collection} entry "${id}". Use one of: ${ids}`;
-      problems.push({ file: entry.file, path, message });
+      problems.push({ file: entry.file, path: reference.path, ...at(reference), message });
     }
   }
 

@@ -1,5 +1,5 @@
 import type { FileStamp, IndexedEntry } from './entry-index';
-import { indexFields, none } from './index-fields';
+import { indexFields, none, type References } from './index-fields';
 import type { Problem } from './problems';
 import { parseSource } from './source';
 import type { entryValidator } from './validate';
@@ -14,12 +14,17 @@ export type ReadEntry = {
   body: string;
 };
 
-/** Parses and validates one entry file: its problems, each at its line, or the entry. */
+/**
+ * Parses and validates one entry file: its problems, each at its line, or the entry, whose
+ * references and placeholders keep their places in the file so that no problem found later about
+ * them needs the file again. `references` shares equal references between entries.
+ */
 export async function readEntry(
   file: { collection: string; id: string; filePath: string; raw: string },
   stamp: FileStamp,
   digest: string,
   validate: ReturnType<typeof entryValidator>,
+  references?: References,
 ): Promise<Problem[] | ReadEntry> {
   const source = parseSource(file.filePath, file.raw);
   if (Array.isArray(source)) return source;
@@ -35,7 +40,7 @@ export async function readEntry(
       mtimeMs,
       ctimeMs,
       digest,
-      ...indexFields(checked.data),
+      ...indexFields(checked.data, source.locate, references),
       photos: checked.photos.length ? checked.photos : none,
     },
     data: checked.data,

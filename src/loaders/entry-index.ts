@@ -1,15 +1,17 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Placement } from '@/config';
 import { newestFirst } from '@/lib/publishing';
-import type { DirectoryListing } from './folder';
-import { none } from './index-fields';
+import type { Names } from './folder';
+import { none, type Placeholder, type Reference } from './index-fields';
+
+export type { Place, Placeholder, Reference } from './index-fields';
 
 /** What tells that a file changed without reading it: its size, modification and change times. */
 export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };
 
-/** A reference an entry makes to another, where `reference()` left it in the entry's data. */
-export type Reference = { path: (string | number)[]; collection: string; id: string };
+/** A directory as last read: its stamps, and its names. */
+export type DirectoryListing = Names & { mtimeMs: number; ctimeMs: number };
 
 /**
  * What the engine keeps of one entry file between runs, shown or not: enough to tell that the
@@ -30,8 +32,8 @@ export type IndexedEntry = {
   /** Its placement: the fields that decide whether and where the site shows it (src/config.ts). */
   placement: Partial<Placement>;
   references: Reference[];
-  /** Where its values still hold the placeholder `npm run new` wrote. */
-  placeholders: (string | number)[][];
+  /** The values that still hold the placeholder `npm run new` wrote. */
+  placeholders: Placeholder[];
   /** Its own photos, as written in its fields (`./cover.jpg`). */
   photos: string[];
 };
@@ -61,12 +63,13 @@ type Saved = {
 };
 
 // Ids and field names hold neither `:` nor `.`; a path's numbers are list items.
-const referenceText = ({ collection, id, path }: Reference) =>
-  `${collection}:${id}:${path.join('.')}`;
+const referenceText = ({ collection, id, path, line, column }: Reference) =>
+  `${collection}:${id}:${path.join('.')}:${line ?? ''}:${column ?? ''}`;
 const referenceOf = (text: string): Reference => {
-  const [collection = '', id = '', path = ''] = text.split(':');
+  const [collection = '', id = '', path = '', line, column] = text.split(':');
   const keys = path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
-  return { collection, id, path: keys };
+  const place = line && column ? { line: Number(line), column: Number(column) } : {};
+  return { collection, id, path: keys, ...place };
 };
 
 // JSON leaves out what is undefined.
@@ -171,10 +174,27 @@ export class EntryIndex {
     return stamp.ctimeMs < this.#savedAt - RACY_MS;
   }
 
-  /** The listing of a directory read now, kept until the next save. */
-  list(directory: string, listing: DirectoryListing) {
+  /**
+   * The names in `directory`: its listing in `before` (the last run's, by default the current one)
+   * while the directory's own stamps are unchanged and settled, since a file added, removed or
+   * renamed changes them (git's untracked cache relies on the same), else read now. Either way it
+   * is kept for the next run. The index is the one owner of directory listings.
+   */
+  listing(directory: string, before: ReadonlyMap<string, DirectoryListing> = this.listings): Names {
+    const { mtimeMs, ctimeMs } = statSync(directory);
+    const last = before.get(directory);
+    if (last?.mtimeMs === mtimeMs && last.ctimeMs === ctimeMs && this.settled(last)) {
+      this.listings.set(directory, last);
+      return last;
+    }
+    const listing: DirectoryListing = { mtimeMs, ctimeMs, files: [], folders: [] };
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (entry.isFile()) listing.files.push(entry.name);
+      else if (entry.isDirectory()) listing.folders.push(entry.name);
+    }
     this.listings.set(directory, listing);
     this.#changed = true;
+    return listing;
   }
 
   set(path: string, entry: IndexedEntry) {

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { photoExtensions } from '@/config';
 import { oneOf } from '@/lib/format';
 import { entryId, sameEntry } from './entry-id';
-import type { EntryIndex } from './entry-index';
 import { fileProblem, type Problem } from './problems';
 import { entryValidator, type SchemaFactory } from './validate';
 
@@ -25,32 +24,6 @@ export type CollectionOptions = {
 
 /** The names of a directory's files, and of the directories in it. */
 export type Names = { files: string[]; folders: string[] };
-
-/** A directory as last read: its stamps, and its names. */
-export type DirectoryListing = Names & { mtimeMs: number; ctimeMs: number };
-
-/**
- * Lists directories for `Folder.scan`: one kept from the last run while its own stamps are
- * unchanged and settled (a file added, removed or renamed changes them, as git's untracked cache
- * relies on), else read now. What it lists, the index keeps for the next run.
- */
-export const lister =
-  (before: ReadonlyMap<string, DirectoryListing>, index: EntryIndex) =>
-  (directory: string): Names => {
-    const { mtimeMs, ctimeMs } = statSync(directory);
-    const last = before.get(directory);
-    if (last?.mtimeMs === mtimeMs && last.ctimeMs === ctimeMs && index.settled(last)) {
-      index.listings.set(directory, last);
-      return last;
-    }
-    const listing: DirectoryListing = { mtimeMs, ctimeMs, files: [], folders: [] };
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (entry.isFile()) listing.files.push(entry.name);
-      else if (entry.isDirectory()) listing.folders.push(entry.name);
-    }
-    index.list(directory, listing);
-    return listing;
-  };
 
 /**
  * The files of one collection folder and the ids they make. Nothing a writer commits is

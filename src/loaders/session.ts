@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
 import type { SiteRules } from '@/config';
 import { plural } from '@/lib/format';
 import { publishingNow, type Mode } from '@/lib/publishing';
@@ -9,28 +7,68 @@ import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
 import { indexFile } from './entry-index';
 import type { CollectionOptions } from './folder';
-import { formatProblems, githubAnnotations, type Problem } from './problems';
-import type { ContentChanges } from '../integrations/content-refresh';
-import { placeProblems } from './source';
+import { fieldName, formatProblems, githubAnnotations, type Problem } from './problems';
+import type { Refresh } from './refresh';
 
 // `astro dev` saves the index, and tells the code editor of files come or gone, this long after the
 // last change. A dev server stopped sooner only costs the next run the files changed since.
 const SAVE_INDEX_MS = 5000;
+
+/**
+ * What the engine needs of whoever runs it: the one port between the engine and Astro. The
+ * adapter (loader.ts) makes it from Astro's loader context; a test makes it from a folder.
+ */
+export type Host = {
+  /** The project's root folder. */
+  root: string;
+  /** Its source folder, where the content config is. */
+  srcDir: string;
+  /** The folder the index is saved in. */
+  cacheDir: string;
+  /** A digest of a text, as Astro's store compares them. */
+  digest: (text: string) => string;
+  log: { info: (message: string) => void; error: (message: string) => void };
+};
+
+/** What one evaluation of the content config asks of the engine. */
+export type Engine = {
+  collections: Record<string, CollectionOptions>;
+  rules: SiteRules;
+  /** The parts of Astro's store the engine fills: each collection's, and the picks'. */
+  parts: readonly string[];
+};
+
+/** An entry as a part of Astro's store holds it. */
+export type Stored = {
+  id: string;
+  /** The validated fields, or, with `written`, the fields as written, for Astro to parse. */
+  data: Record<string, unknown>;
+  /** True when `data` is as written, holding local photos' paths that Astro's `parseData` makes images. */
+  written?: boolean;
+  body?: string;
+  filePath?: string;
+  digest: string;
+  /** Its own photos, for Astro to import. */
+  photos?: string[];
+};
+
+/** What a part of Astro's store must do to hold what the decision holds. */
+export type StoreChange = { delete: string } | { set: Stored };
 
 const counted = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${plural(count, one, many)}`;
 
 /**
  * What the engine keeps of one project between loads: the catalogue of its files, the latest
- * decision and its problems, and the refresh in hand. This is the one place the engine keeps
- * state. A build or `astro sync` makes a session per evaluation of the content config and lets it
- * go once every collection is filled; `astro dev` keeps one per project for the life of the
- * process (`devSession`), since Astro may evaluate the content config again.
+ * decision and its problems, and how far the loaders of this run have got. All the engine's
+ * state is here. A build or `astro sync` makes a session per evaluation of the content config
+ * and lets it go once every part of the store is filled; `astro dev` keeps one per project for
+ * the life of the process, since Astro may evaluate the content config again (`sessionOf`).
  */
 export class Session {
   catalogue: Catalogue | undefined;
   decision: Decision = { picks: new Map(), holds: new Map(), problems: [], notes: [] };
-  /** The decision's problems, each at its line. */
+  /** The decision's problems, each at its line and naming its field. */
   problems: Problem[] = [];
   /** Whether the terminal's last report listed problems, so a clean one can say so. */
   #reported = false;
@@ -38,10 +76,18 @@ export class Session {
   #listed = -1;
   #error: Error | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  /** The first scan of this session, which every loader waits for. */
+  #scanned: Promise<void> | undefined;
   #refresh: { id: string; done: Promise<void> } | undefined;
+  /** A build: the parts of the store filled so far. */
+  readonly #filled = new Set<string>();
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(readonly mode: Mode) {}
+  constructor(
+    readonly mode: Mode,
+    /** The port of the latest load. */
+    public host: Host,
+  ) {}
 
   /** Runs `work` after everything already asked of the engine. */
   run(work: () => Promise<void>): Promise<void> {
@@ -50,50 +96,94 @@ export class Session {
     return done;
   }
 
+  /**
+   * One loader's turn: the first scans every folder; each takes in the refresh it was handed,
+   * which the session takes in once however many loaders hand it over.
+   */
+  async load({ collections, rules }: Engine, refresh: Refresh | undefined) {
+    this.#scanned ??= this.run(() => this.#scan(collections, rules));
+    await this.#scanned;
+    if (refresh) await this.#update(refresh, rules);
+  }
+
+  /**
+   * What one part of the store must do to hold exactly what the decision holds: an entry whose
+   * stored digest matches is kept, one newly held or changed is set, one no longer held is
+   * deleted. The picks' part holds each list's pick. `stored` is each stored id's digest.
+   */
+  async *storeChanges(part: string, stored: ReadonlyMap<string, unknown>, picks: string) {
+    const { decision, catalogue } = this;
+    const wanted = part === picks ? new Set(decision.picks.keys()) : decision.holds.get(part);
+    for (const id of stored.keys()) if (!wanted?.has(id)) yield { delete: id } as StoreChange;
+    if (part === picks) {
+      for (const [list, ids] of decision.picks) {
+        yield { set: { id: list, data: { ids }, digest: ids.join(' ') } } as StoreChange;
+      }
+      return;
+    }
+    for (const id of wanted ?? []) {
+      const indexed = catalogue!.indexed(part, id);
+      if (!indexed || stored.get(id) === indexed.digest) continue;
+      const read = await catalogue!.parse(indexed);
+      if (!read) continue;
+      const { file: filePath, digest, photos } = indexed;
+      const entry = { id, data: read.written ?? read.data, body: read.body, filePath, digest };
+      yield {
+        set: { ...entry, ...(read.written && { written: true }), ...(photos.length && { photos }) },
+      } as StoreChange;
+    }
+  }
+
+  /**
+   * A part of the store is filled. A build throws the problems; once every part is filled it
+   * needs the catalogue no more, and lets it go before Vite bundles the pages (a quarter of a
+   * gigabyte at 100,000 entries). True when the session is done.
+   */
+  filled(part: string, { parts }: Engine): boolean {
+    if (this.mode === 'dev') return false;
+    if (this.problems.length) throw this.error;
+    this.#filled.add(part);
+    return this.#filled.size === parts.length;
+  }
+
   /** Lists and reads every folder, decides, and logs what the build will hold. */
-  async scan(
-    context: LoaderContext,
-    collections: Record<string, CollectionOptions>,
-    rules: SiteRules,
-  ) {
-    const { config, logger } = context;
-    const root = fileURLToPath(config.root);
-    const key = await engineKey(root, fileURLToPath(config.srcDir));
+  async #scan(collections: Record<string, CollectionOptions>, rules: SiteRules) {
+    const { root, srcDir, cacheDir, digest, log } = this.host;
+    const key = await engineKey(root, srcDir);
     if (this.catalogue?.options.key !== key) {
-      const index = indexFile(fileURLToPath(config.cacheDir));
-      const digest = (text: string) => context.generateDigest(text);
       const { mode } = this;
+      const index = indexFile(cacheDir);
       this.catalogue = new Catalogue({ root, collections, key, indexFile: index, mode, digest });
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();
     // The files the index held, no more, no fewer: the code editor's list is as the last run left it.
-    if (sameFiles && hasEntryFiles(config.root)) this.#listed = catalogue.version;
-    this.#decide(rules, context);
+    if (sameFiles && hasEntryFiles(root)) this.#listed = catalogue.version;
+    this.#decide(rules);
     const counts = [...catalogue.folders.values()]
       .sort((a, b) => a.collection.localeCompare(b.collection))
       .map((folder) => `${folder.ids().length} ${folder.collection}`);
     const held = [...this.decision.holds.values()].reduce((sum, ids) => sum + ids.size, 0);
-    logger.info(`Read ${counts.join(', ')} entries.`);
-    logger.info(
+    log.info(`Read ${counts.join(', ')} entries.`);
+    log.info(
       `${counted(files - parsed, 'entry', 'entries')} unchanged since the last run, kept as stored; ` +
         `${counted(parsed, 'file', 'files')} read and checked.`,
     );
-    logger.info(`The content store holds the ${counted(held, 'entry', 'entries')} the site shows.`);
-    for (const note of this.decision.notes) logger.info(note);
-    this.save(config.root);
+    log.info(`The content store holds the ${counted(held, 'entry', 'entries')} the site shows.`);
+    for (const note of this.decision.notes) log.info(note);
+    this.save();
   }
 
   /** `astro dev`: takes in a refresh once, though each of the engine's loaders hands it over. */
-  update(context: LoaderContext, { refresh, changed }: ContentChanges, rules: SiteRules) {
+  #update({ refresh, events }: Refresh, rules: SiteRules) {
     if (this.#refresh?.id === refresh) return this.#refresh.done;
     const done = this.run(async () => {
-      if (!changed.length) return;
-      const parsed = await this.catalogue!.update(changed);
-      for (const file of parsed) context.logger.info(`Reloaded ${file}`);
-      this.#decide(rules, context);
+      if (!events.length) return;
+      const parsed = await this.catalogue!.update(events);
+      for (const file of parsed) this.host.log.info(`Reloaded ${file}`);
+      this.#decide(rules);
       clearTimeout(this.#saveTimer);
-      this.#saveTimer = setTimeout(() => this.save(context.config.root), SAVE_INDEX_MS);
+      this.#saveTimer = setTimeout(() => this.save(), SAVE_INDEX_MS);
       this.#saveTimer.unref();
     });
     this.#refresh = { id: refresh, done };
@@ -101,15 +191,18 @@ export class Session {
   }
 
   /** Asks the core again; `astro dev` reports the problems in the terminal at once. */
-  #decide(rules: SiteRules, { logger }: LoaderContext) {
+  #decide(rules: SiteRules) {
     const catalogue = this.catalogue!;
     this.decision = decide(catalogue.content(), rules, { now: publishingNow(), mode: this.mode });
-    this.problems = placeProblems(catalogue.options.root, this.decision.problems);
+    // The core's problems are already at their lines: the index keeps where each value it checks is.
+    this.problems = this.decision.problems.map(({ path, ...problem }) =>
+      path ? { ...problem, field: fieldName(path) } : problem,
+    );
     this.#error = undefined;
     if (this.mode === 'build') return;
     const keeping = 'Pages keep the last good version of these files until they are fixed:';
-    if (this.problems.length) logger.error(formatProblems(this.problems, keeping));
-    else if (this.#reported) logger.info('The content problems are fixed.');
+    if (this.problems.length) this.host.log.error(formatProblems(this.problems, keeping));
+    else if (this.#reported) this.host.log.info('The content problems are fixed.');
     this.#reported = this.problems.length > 0;
   }
 
@@ -128,23 +221,37 @@ export class Session {
   }
 
   /** Saves the index, and tells the code editor the collection of every entry file if files came or went. */
-  save(root: URL) {
+  save() {
     clearTimeout(this.#saveTimer);
     const catalogue = this.catalogue!;
     catalogue.save();
     if (this.#listed === catalogue.version) return;
     this.#listed = catalogue.version;
-    listEntryFiles(root, [...catalogue.folders.values()]);
+    listEntryFiles(this.host.root, [...catalogue.folders.values()]);
   }
 }
 
 const DEV_SESSIONS = Symbol.for('delicious-bites.content-engine');
+const builds = new WeakMap<Engine, Session>();
 
-/** The session of a project in `astro dev`, which outlives any one evaluation of the content config. */
-export function devSession(root: string): Session {
+/**
+ * The session a load belongs to. `astro dev`'s outlives any one evaluation of the content config:
+ * one per project, kept on `globalThis`. A build's belongs to its evaluation (`engine`), until
+ * `release` lets it go.
+ */
+export function sessionOf(engine: Engine, mode: Mode, host: Host): Session {
+  if (mode === 'build') {
+    const session = builds.get(engine) ?? new Session('build', host);
+    builds.set(engine, session);
+    return session;
+  }
   const global = globalThis as { [DEV_SESSIONS]?: Map<string, Session> };
   const sessions = (global[DEV_SESSIONS] ??= new Map());
-  const session = sessions.get(root) ?? new Session('dev');
-  sessions.set(root, session);
+  const session = sessions.get(host.root) ?? new Session('dev', host);
+  sessions.set(host.root, session);
+  session.host = host;
   return session;
 }
+
+/** A build's session is done: the next load of the same evaluation starts over. */
+export const release = (engine: Engine) => builds.delete(engine);

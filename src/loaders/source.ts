@@ -112,6 +112,27 @@ function positioned(file: string, parts: Parts) {
   };
 }
 
+/**
+ * Where a top-level field's value starts, when it is written on the field's own line as plain or
+ * quoted text (`author: priya-raman`), found without YAML's own parser: most entries name an
+ * author, and placing it must not cost a second parse of every file. Anything else is left to
+ * the parser; tests/unit/source.test.ts holds the two to the same answers.
+ */
+function topLevel(
+  { yaml, yamlLine }: Parts,
+  data: unknown,
+  path: readonly PropertyKey[],
+): Position | undefined {
+  const [key] = path;
+  if (path.length !== 1 || typeof key !== 'string' || !/^[\w-]+$/.test(key)) return undefined;
+  const value = (data as Record<string, unknown> | undefined)?.[key];
+  const found = new RegExp(`^${key}:[ \t]+(?=[\\w"'])(.*)$`, 'm').exec(yaml);
+  // The line must hold the value too: a line of a longer text could start like a field.
+  if (!found || typeof value !== 'string' || !found[1]?.includes(value)) return undefined;
+  const line = yaml.slice(0, found.index).split('\n').length;
+  return { line: yamlLine + line - 1, column: found[0].length - found[1].length + 1 };
+}
+
 const noFrontmatter =
   'The file must start with its fields between two lines of three dashes (---), ' +
   'then the text. Copy the first lines of another entry to see the shape.';
@@ -144,7 +165,7 @@ export function parseSource(file: string, raw: string): Source | Problem[] {
     data: data ?? {},
     body: parts.body,
     bodyLine: parts.bodyLine,
-    locate: (path) => place().locate(path),
+    locate: (path) => topLevel(parts, data, path) ?? place().locate(path),
     locateKey: (path, key) => place().locateKey(path, key),
   };
 }

@@ -7,7 +7,8 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { changesIn, contentRefresh, LOADER_NAME } from '@/integrations/content-refresh';
+import { contentRefresh } from '@/integrations/content-refresh';
+import { LOADER_NAME, refreshIn, type FileEvent } from '@/loaders/refresh';
 import { tempProject, writeFiles } from '../support/temp-project';
 
 /** Starts the integration in `astro dev` on a project holding one post. */
@@ -19,67 +20,82 @@ function start() {
   const updateConfig = vi.fn();
   const httpServer = new EventEmitter();
   const hooks = contentRefresh().hooks;
-  const config = { srcDir: pathToFileURL(`${root}/src/`) };
-  hooks['astro:config:setup']!({ config, command: 'dev', updateConfig } as never);
+  const config = { root: pathToFileURL(`${root}/`) };
+  hooks['astro:config:setup']!({ config, updateConfig } as never);
   hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
-  const refreshed = () =>
-    refreshContent.mock.calls.map(([{ context }]) => changesIn(context)?.changed);
+  /** Every event of every refresh, in order. */
+  const events = (): FileEvent[] =>
+    refreshContent.mock.calls.flatMap(([{ context }]) => refreshIn(context)?.events ?? []);
+  const refreshed = () => events().map(({ path }) => path);
   return {
     root,
     at: (path: string) => join(root, path),
     refreshContent,
     refreshed,
+    events,
     updateConfig,
     stop: () => httpServer.emit('close'),
   };
 }
 
 describe('contentRefresh', () => {
-  it("tells the dev server's own watcher to leave src/content alone", () => {
+  it("tells the dev server's own watcher to leave each collection folder alone", () => {
     const { root, updateConfig, stop } = start();
+    const folders = ['recipes', 'blog', 'team', 'site'].map(
+      (name) => `${root}/src/content/${name}/**`,
+    );
     expect(updateConfig).toHaveBeenCalledWith({
-      vite: { server: { watch: { ignored: [`${root}/src/content/**`] } } },
+      vite: { server: { watch: { ignored: folders } } },
     });
     stop();
   });
 
   it('asks for one refresh of the engine, naming the files, once a burst of saves is over', async () => {
-    const { root, at, refreshContent, refreshed, stop } = start();
+    const { root, at, refreshContent, events, stop } = start();
     writeFiles(root, {
       'src/content/blog/salt.md': 'Salt, again',
       'src/content/blog/new.md': 'New',
     });
     await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
     expect(refreshContent.mock.calls[0]![0]).toMatchObject({ loaders: [LOADER_NAME] });
-    expect(refreshed().flat()).toEqual(
-      expect.arrayContaining([at('src/content/blog/salt.md'), at('src/content/blog/new.md')]),
+    expect(events()).toEqual(
+      expect.arrayContaining([
+        { kind: 'changed', path: at('src/content/blog/salt.md') },
+        { kind: 'added', path: at('src/content/blog/new.md') },
+      ]),
     );
     stop();
   });
 
   it('follows a folder added after it started, and one renamed', async () => {
-    const { root, at, refreshContent, refreshed, stop } = start();
+    const { root, at, refreshed, events, stop } = start();
     mkdirSync(at('src/content/blog/2026'));
-    await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
+    await vi.waitFor(() =>
+      expect(events()).toContainEqual({ kind: 'folder', path: at('src/content/blog/2026') }),
+    );
     writeFiles(root, { 'src/content/blog/2026/pepper.md': 'Pepper' });
-    await vi.waitFor(() =>
-      expect(refreshed().flat()).toContain(at('src/content/blog/2026/pepper.md')),
-    );
+    await vi.waitFor(() => expect(refreshed()).toContain(at('src/content/blog/2026/pepper.md')));
     renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
-    // The folder itself is named: the engine lists whatever it holds.
-    await vi.waitFor(() => expect(refreshed().flat()).toContain(at('src/content/blog/2027')));
-    writeFiles(root, { 'src/content/blog/2027/chili.md': 'Chili' });
+    // The folders themselves are named: the engine lists whatever they hold.
     await vi.waitFor(() =>
-      expect(refreshed().flat()).toContain(at('src/content/blog/2027/chili.md')),
+      expect(events()).toEqual(
+        expect.arrayContaining([
+          { kind: 'folder', path: at('src/content/blog/2026') },
+          { kind: 'folder', path: at('src/content/blog/2027') },
+        ]),
+      ),
     );
+    writeFiles(root, { 'src/content/blog/2027/chili.md': 'Chili' });
+    await vi.waitFor(() => expect(refreshed()).toContain(at('src/content/blog/2027/chili.md')));
     stop();
   });
 
-  it('names only what changed under src/content; the dev server handles the rest', async () => {
-    const { root, at, refreshContent, refreshed, stop } = start();
+  it('names only what changed in the collection folders; the dev server handles the rest', async () => {
+    const { root, at, refreshContent, refreshed, events, stop } = start();
     writeFiles(root, { 'src/pages/index.astro': '<h1>Home</h1>', 'src/content/blog/salt.md': 'x' });
     await vi.waitFor(() => expect(refreshContent).toHaveBeenCalled());
-    expect([...new Set(refreshed().flat())]).toEqual([at('src/content/blog/salt.md')]);
+    expect([...new Set(refreshed())]).toEqual([at('src/content/blog/salt.md')]);
+    expect(events()[0]?.kind).toBe('changed');
     stop();
   });
 });

@@ -13,18 +13,12 @@ import type { CollectionOptions } from '@/loaders/folder';
 import type * as Core from '@/loaders/decide';
 import { decide } from '@/loaders/decide';
 import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
-import { contentChanges } from '@/integrations/content-refresh';
+import { refreshOf, type FileEvent } from '@/loaders/refresh';
 import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
-import {
-  ContentStore,
-  engineFor,
-  fakeWatcher,
-  showingWhole,
-  type Order,
-} from '../support/loader-context';
+import { ContentStore, engineFor, showingWhole, type Order } from '../support/engine';
 import { photo, tempProject, writeFiles } from '../support/temp-project';
 
 vi.mock('@/loaders/source', async (original) => {
@@ -293,7 +287,7 @@ describe('what the store holds', () => {
       'src/content/blog/soup/cover.jpg': await photo(),
     });
     expect((await run()).error).toBe('');
-    expect(stored('blog').get('soup')).toMatchObject({ assetImports: ['./cover.jpg'] });
+    expect(stored('blog').get('soup')).toMatchObject({ photos: ['./cover.jpg'], written: true });
   });
 });
 
@@ -321,15 +315,20 @@ describe('the order in which Astro loads the collections', () => {
 });
 
 describe('astro dev', () => {
-  /** A dev server on the site: a full load, then refreshes naming what changed, as dev-refresh.ts sends them. */
+  /** A dev server on the site: a full load, then refreshes naming what changed, as content-refresh.ts sends them. */
   async function devServer(files: Record<string, string | Buffer> = {}) {
     const project = site(files);
-    const watcher = fakeWatcher();
     const engine = engineFor(project.root, collections, { store: project.store });
-    await engine.sync({ watcher });
+    await engine.sync({ mode: 'dev' });
     vi.mocked(parseSource).mockClear();
-    const change = (...paths: string[]) =>
-      engine.sync({ watcher, refresh: contentChanges(paths.map(project.at)) });
+    /** A refresh naming `path`: changed if it is there, removed if not, unless `kind` says. */
+    const change = (path: string, kind?: FileEvent['kind']) => {
+      const event = { kind: kind ?? (existsSync(project.at(path)) ? 'changed' : 'removed'), path };
+      return engine.sync({
+        mode: 'dev',
+        refresh: refreshOf([{ ...event, path: project.at(path) }]),
+      });
+    };
     return { ...project, change };
   }
 
@@ -359,7 +358,7 @@ describe('astro dev', () => {
   it('takes in a new file and forgets a deleted one', async () => {
     const { write, change, stored, at } = await devServer();
     write({ 'src/content/blog/new.md': post('New') });
-    await change('src/content/blog/new.md');
+    await change('src/content/blog/new.md', 'added');
     rmSync(at('src/content/blog/salt.md'));
     await change('src/content/blog/salt.md');
 
@@ -404,7 +403,7 @@ describe('astro dev', () => {
   it('lets the other file take the id when one of two clashing files goes', async () => {
     const { write, change, stored, at } = await devServer();
     write({ 'src/content/blog/salt/index.md': post('Salt in a Folder') });
-    const clash = await change('src/content/blog/salt/index.md');
+    const clash = await change('src/content/blog/salt/index.md', 'added');
     expect(clash.logged.error.join('\n')).toContain('both make the entry "salt"');
 
     rmSync(at('src/content/blog/salt.md'));
@@ -419,7 +418,7 @@ describe('astro dev', () => {
     });
     write({ 'src/content/blog/soup/cover.jpg': await photo() });
 
-    const { logged } = await change('src/content/blog/soup/cover.jpg');
+    const { logged } = await change('src/content/blog/soup/cover.jpg', 'added');
     expect(parsed()).toEqual(['src/content/blog/soup/index.md']);
     expect(logged.error).toEqual([]);
   });
@@ -427,7 +426,7 @@ describe('astro dev', () => {
   it('lists a folder again when a folder of entries is renamed', async () => {
     const { change, stored, at } = await devServer();
     renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
-    await change('src/content/blog/2026');
+    await change('src/content/blog/2026', 'folder');
 
     expect([...stored('blog').keys()].sort()).toEqual(['2027/pepper', 'salt']);
   });
@@ -488,7 +487,7 @@ describe('the index', () => {
         featured: true,
       },
       references: [{ path: ['author'], collection: 'team', id: 'ana' }],
-      placeholders: [['steps', 1]],
+      placeholders: [{ path: ['steps', 1], line: 9, column: 5 }],
       photos: ['./cover.jpg'],
     };
     const saving = new EntryIndex(root, 'k');

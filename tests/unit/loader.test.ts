@@ -1,13 +1,13 @@
 /**
- * The content engine, run for real on small folders written to a temporary directory. Only
- * Astro's side of the loader context (the store, the logger, parseData) is stood in for. The
- * engine shows every entry here (`showingWhole`), so what it stores is what it read.
+ * The content engine, run for real on small folders written to a temporary directory, through
+ * its port: no Astro, and no stand-in for Astro. The engine shows every entry here
+ * (`showingWhole`), so what it stores is what it read.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteRules } from '@/config';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
-import { engineFor, showingWhole } from '../support/loader-context';
+import { engineFor, showingWhole } from '../support/engine';
 import { photo, tempProject as project } from '../support/temp-project';
 
 afterEach(() => vi.unstubAllEnvs());

@@ -3,9 +3,14 @@
  * every value exactly as YAML's own parser does, which also points at lines when there is a
  * problem; these cases are where YAML parsers most often disagree.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Node } from 'yaml';
+import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { parseSource } from '@/loaders/source';
+
+const root = join(import.meta.dirname, '../..');
 
 const fieldsOf = (yaml: string) => {
   const source = parseSource('src/content/team/a.yaml', yaml);
@@ -57,5 +62,51 @@ describe('YAML that does not parse', () => {
     expect(problems).toEqual([
       expect.objectContaining({ line, message: expect.stringContaining(message) }),
     ]);
+  });
+});
+
+describe('where a field is', () => {
+  /** Every field's place as YAML's own parser finds it: the start of its value. */
+  function parserPlaces(file: string, raw: string) {
+    const text = normalise(raw);
+    const parts = file.endsWith('.md') || file.endsWith('.mdx') ? splitFrontmatter(text) : null;
+    const [yaml, yamlLine] = parts ? [parts.yaml, parts.yamlLine] : [text, 1];
+    const lineCounter = new LineCounter();
+    const document = parseDocument(yaml, { lineCounter });
+    const contents = document.contents as { items: { key: { value: string }; value: Node }[] };
+    return contents.items.map(({ key, value }) => {
+      const { line, col } = lineCounter.linePos(value.range![0]);
+      return { key: key.value, line: yamlLine + line - 1, column: col };
+    });
+  }
+
+  const samples = readdirSync(join(root, 'src/content'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(mdx?|ya?ml)$/.test(file))
+    .map((file) => `src/content/${file}`);
+
+  it.each(samples)('finds each top-level field of %s where YAML itself does', (file) => {
+    const raw = readFileSync(join(root, file), 'utf8');
+    const source = parseSource(file, raw);
+    if (Array.isArray(source)) throw new Error(source[0]?.message);
+    for (const { key, line, column } of parserPlaces(file, raw)) {
+      expect([key, source.locate([key])]).toEqual([key, { line, column }]);
+    }
+  });
+
+  it.each([
+    ['a quoted value', "title: 'Soup: A Love Story'\nauthor: 'ana'\n", 'author', 2, 9],
+    ['a value after a comment line', '# who wrote it\nauthor:   ana # the cook\n', 'author', 2, 11],
+    ['a value on the next line', 'author:\n  ana\n', 'author', 2, 3],
+    [
+      'a text whose next line starts like a field',
+      'bio: "Cooks.\n  author: no"\nauthor: ana\n',
+      'author',
+      3,
+      9,
+    ],
+  ])('finds %s', (_, yaml, key, line, column) => {
+    const source = parseSource('src/content/team/ana.yaml', yaml);
+    if (Array.isArray(source)) throw new Error(source[0]?.message);
+    expect(source.locate([key])).toEqual({ line, column });
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * The content engine driven as its adapter (src/loaders/loader.ts) drives it, with no Astro at
+ * all: the engine's port made from a folder, and each part of the store a plain map of what the
+ * session has it hold.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { SiteRules } from '@/config';
+import type { Mode } from '@/lib/publishing';
+import type { CollectionOptions } from '@/loaders/folder';
+import { PICKS } from '@/loaders/loader';
+import type { Refresh } from '@/loaders/refresh';
+import { release, sessionOf, type Engine, type Host, type Stored } from '@/loaders/session';
+
+/** Every part of the store, by name; one instance lives across several runs, as Astro's does. */
+export class ContentStore {
+  readonly collections = new Map<string, Map<string, Stored>>();
+
+  part(name: string): Map<string, Stored> {
+    const part = this.collections.get(name) ?? new Map<string, Stored>();
+    this.collections.set(name, part);
+    return part;
+  }
+}
+
+/** What the engine logged while it ran. */
+export type Logged = { info: string[]; error: string[] };
+
+/** Rules with no lists, that show every entry of `collections` whole: the engine on its own. */
+export const showingWhole = (...collections: string[]): SiteRules => ({
+  pageLists: {},
+  feedLists: {},
+  wholeCollections: collections,
+});
+
+/** The engine's port for a project folder, logging into `logged`. */
+export const hostFor = (root: string, logged: Logged): Host => ({
+  root,
+  srcDir: join(root, 'src'),
+  cacheDir: join(root, 'node_modules/.astro'),
+  digest: (text) => createHash('sha1').update(text).digest('hex'),
+  log: { info: (message) => logged.info.push(message), error: (m) => logged.error.push(m) },
+});
+
+/** How Astro runs the collections' `load()` of one sync. Astro 7 runs them together. */
+export type Order = 'together' | 'one by one' | 'in reverse';
+
+/** An engine over `collections`, as one evaluation of the content config makes it. */
+export function engineFor(
+  root: string,
+  collections: Record<string, CollectionOptions>,
+  {
+    rules = showingWhole(...Object.keys(collections)),
+    store = new ContentStore(),
+  }: {
+    rules?: SiteRules;
+    /** The store as the last run left it; Astro keeps it between builds. */
+    store?: ContentStore;
+  } = {},
+) {
+  const engine: Engine = { collections, rules, parts: [...Object.keys(collections), PICKS] };
+
+  /** One sync of every part over `store`: a build's, or in `dev` a dev server's, with a refresh. */
+  async function sync({
+    order = 'together',
+    mode = 'build',
+    refresh,
+  }: { order?: Order; mode?: Mode; refresh?: Refresh } = {}) {
+    const logged: Logged = { info: [], error: [] };
+    const load = async (part: string) => {
+      const session = sessionOf(engine, mode, hostFor(root, logged));
+      await session.load(engine, refresh);
+      const stored = store.part(part);
+      const digests = new Map([...stored].map(([id, entry]) => [id, entry.digest]));
+      for await (const change of session.storeChanges(part, digests, PICKS)) {
+        if ('delete' in change) stored.delete(change.delete);
+        else stored.set(change.set.id, change.set);
+      }
+      if (session.filled(part, engine)) release(engine);
+    };
+    const loads = engine.parts.map((part) => () => load(part));
+    if (order === 'in reverse') loads.reverse();
+    const failures: unknown[] = [];
+    if (order === 'together') {
+      for (const result of await Promise.allSettled(loads.map((run) => run()))) {
+        if (result.status === 'rejected') failures.push(result.reason);
+      }
+    } else {
+      for (const run of loads) await run().catch((error: unknown) => failures.push(error));
+    }
+    const error = failures.map((failure) => (failure as Error).message).join('\n');
+    return { error, logged, failures: failures.length };
+  }
+  return { sync, store };
+}
