@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 // Relative imports: Astro loads this with its config, before the `@/` alias exists.
 import { contentFolders } from '../config';
-import { LOADER_NAME, refreshOf, type FileEvent } from '../loaders/refresh';
+import { LOADER_NAME, refreshOf, type FileEvent } from '../loaders/port';
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.

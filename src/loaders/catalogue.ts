@@ -13,7 +13,7 @@ import { EntryIndex, type IndexedEntry } from './entry-index';
 import { Folder, type CollectionOptions } from './folder';
 import type { References } from './index-fields';
 import type { Problem } from './problems';
-import type { FileEvent } from './refresh';
+import type { FileEvent } from './port';
 
 export type CatalogueOptions = {
   root: string;

@@ -16,7 +16,7 @@ import {
   type Mode,
 } from '@/lib/publishing';
 import type { IndexedEntry as Indexed, Place } from './entry-index';
-import type { Problem } from './problems';
+import { fieldName, type Problem } from './problems';
 
 /** What the core reads of an indexed entry: no file stamp, so the web editor can pass its own. */
 export type IndexedEntry = Pick<
@@ -46,14 +46,18 @@ export type Decision = {
   picks: Map<string, string[]>;
   /** The ids of the entries Astro's store holds, by collection. */
   holds: Map<string, Set<string>>;
-  /** Every problem; one found in an entry's data carries its field's `path`, and its place when known. */
+  /** Every problem; one found in an entry's data names its field, and is at its line when known. */
   problems: Problem[];
   /** What the log says of the run: what is scheduled, and the drafts. */
   notes: string[];
 };
 
-/** The place of a value the index knows, for a problem about it. */
-const at = ({ line, column }: Partial<Place>) => (line && column ? { line, column } : {});
+/** Where a problem about the value at `path` is: its place in the file, when the index knows it. */
+const at = (path: (string | number)[], { line, column }: Partial<Place>) => ({
+  path,
+  field: fieldName(path),
+  ...(line && column && { line, column }),
+});
 
 /** Lists at most this many entries by name in a note; the rest are counted. */
 const NAMED = 20;
@@ -137,8 +141,7 @@ export function decide(
   if (site && specialState && specialState !== 'published') {
     problems.push({
       file: site.file,
-      path: special.path,
-      ...at(special),
+      ...at(special.path, special),
       message: `The recipe "${special.id}" is ${specialState === 'draft' ? 'a draft' : 'scheduled'}, so the home page cannot show it yet. Pick a published recipe.`,
     });
   }
@@ -149,8 +152,7 @@ export function decide(
     for (const placeholder of entry.placeholders) {
       problems.push({
         file: entry.file,
-        path: placeholder.path,
-        ...at(placeholder),
+        ...at(placeholder.path, placeholder),
         message: `still starts with the ${PLACEHOLDER} text that npm run new wrote. Write your own, or put back "draft: true" until the entry is ready.`,
       });
     }
@@ -164,7 +166,7 @@ export function decide(
       if (content.has(collection, id)) continue;
       const ids = [...content.ids(collection)].sort().join(', ');
       const message = `There is no ${collection} entry "${id}". Use one of: ${ids}`;
-      problems.push({ file: entry.file, path: reference.path, ...at(reference), message });
+      problems.push({ file: entry.file, ...at(reference.path, reference), message });
     }
   }
 

@@ -60,12 +60,6 @@ export class Folder {
     return relative(this.root, path).split(sep).join('/');
   }
 
-  /** True when `folder` held entry files at the last look: a folder that is now gone. */
-  holdsFolder(folder: string) {
-    const inside = `${folder}${sep}`;
-    return this.#files.keys().some((path) => path.startsWith(inside));
-  }
-
   contains(path: string) {
     return (
       path.length > this.base.length && path[this.base.length] === sep && path.startsWith(this.base)

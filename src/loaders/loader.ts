@@ -8,11 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { siteRules, type SiteRules } from '@/config';
 import type { CollectionOptions } from './folder';
-import { LOADER_NAME, refreshIn } from './refresh';
-import { release, sessionOf, type Engine, type Host, type StoreChange } from './session';
-
-/** The collection that holds each list's pick: its entries' ids in order, by the list's name. */
-export const PICKS = 'picks';
+import { engineOf, LOADER_NAME, PICKS, refreshIn, type Host, type StoreChange } from './port';
+import { release, sessionOf } from './session';
 
 /** The engine's port, from what Astro hands a load. */
 const hostOf = ({ config, generateDigest, logger }: LoaderContext): Host => ({
@@ -34,7 +31,7 @@ async function apply(change: StoreChange, { store, parseData }: LoaderContext) {
     ...(body !== undefined && { body }),
     ...(filePath && { filePath }),
     digest,
-    ...(photos && { assetImports: photos }),
+    ...(photos?.length && { assetImports: photos }),
   });
 }
 
@@ -52,7 +49,7 @@ export function contentEngine(
   collections: Record<string, CollectionOptions>,
   rules: SiteRules = siteRules,
 ) {
-  const engine: Engine = { collections, rules, parts: [...Object.keys(collections), PICKS] };
+  const engine = engineOf(collections, rules);
 
   const loader = (part: string): Loader => ({
     name: LOADER_NAME,
@@ -60,7 +57,7 @@ export function contentEngine(
       const session = sessionOf(engine, context.watcher ? 'dev' : 'build', hostOf(context));
       await session.load(engine, refreshIn(context.refreshContextData));
       const stored = new Map(context.store.entries().map(([id, entry]) => [id, entry.digest]));
-      for await (const change of session.storeChanges(part, stored, PICKS)) {
+      for await (const change of session.storeChanges(part, stored)) {
         await apply(change, context);
       }
       if (session.filled(part, engine)) release(engine);

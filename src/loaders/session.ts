@@ -7,53 +7,12 @@ import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
 import { indexFile } from './entry-index';
 import type { CollectionOptions } from './folder';
-import { fieldName, formatProblems, githubAnnotations, type Problem } from './problems';
-import type { Refresh } from './refresh';
+import { PICKS, type Engine, type Host, type Refresh, type StoreChange } from './port';
+import { formatProblems, githubAnnotations } from './problems';
 
 // `astro dev` saves the index, and tells the code editor of files come or gone, this long after the
 // last change. A dev server stopped sooner only costs the next run the files changed since.
 const SAVE_INDEX_MS = 5000;
-
-/**
- * What the engine needs of whoever runs it: the one port between the engine and Astro. The
- * adapter (loader.ts) makes it from Astro's loader context; a test makes it from a folder.
- */
-export type Host = {
-  /** The project's root folder. */
-  root: string;
-  /** Its source folder, where the content config is. */
-  srcDir: string;
-  /** The folder the index is saved in. */
-  cacheDir: string;
-  /** A digest of a text, as Astro's store compares them. */
-  digest: (text: string) => string;
-  log: { info: (message: string) => void; error: (message: string) => void };
-};
-
-/** What one evaluation of the content config asks of the engine. */
-export type Engine = {
-  collections: Record<string, CollectionOptions>;
-  rules: SiteRules;
-  /** The parts of Astro's store the engine fills: each collection's, and the picks'. */
-  parts: readonly string[];
-};
-
-/** An entry as a part of Astro's store holds it. */
-export type Stored = {
-  id: string;
-  /** The validated fields, or, with `written`, the fields as written, for Astro to parse. */
-  data: Record<string, unknown>;
-  /** True when `data` is as written, holding local photos' paths that Astro's `parseData` makes images. */
-  written?: boolean;
-  body?: string;
-  filePath?: string;
-  digest: string;
-  /** Its own photos, for Astro to import. */
-  photos?: string[];
-};
-
-/** What a part of Astro's store must do to hold what the decision holds. */
-export type StoreChange = { delete: string } | { set: Stored };
 
 const counted = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${plural(count, one, many)}`;
@@ -68,8 +27,6 @@ const counted = (count: number, one: string, many: string) =>
 export class Session {
   catalogue: Catalogue | undefined;
   decision: Decision = { picks: new Map(), holds: new Map(), problems: [], notes: [] };
-  /** The decision's problems, each at its line and naming its field. */
-  problems: Problem[] = [];
   /** Whether the terminal's last report listed problems, so a clean one can say so. */
   #reported = false;
   /** The catalogue's version when the code editor was last told of every entry file. */
@@ -107,30 +64,30 @@ export class Session {
   }
 
   /**
-   * What one part of the store must do to hold exactly what the decision holds: an entry whose
-   * stored digest matches is kept, one newly held or changed is set, one no longer held is
-   * deleted. The picks' part holds each list's pick. `stored` is each stored id's digest.
+   * What one part of the store must do to hold exactly what the decision holds, given each stored
+   * id's digest: an entry whose digest matches is kept, one newly held or changed is set, one no
+   * longer held is deleted. The picks' part holds each list's pick.
    */
-  async *storeChanges(part: string, stored: ReadonlyMap<string, unknown>, picks: string) {
-    const { decision, catalogue } = this;
-    const wanted = part === picks ? new Set(decision.picks.keys()) : decision.holds.get(part);
-    for (const id of stored.keys()) if (!wanted?.has(id)) yield { delete: id } as StoreChange;
-    if (part === picks) {
-      for (const [list, ids] of decision.picks) {
-        yield { set: { id: list, data: { ids }, digest: ids.join(' ') } } as StoreChange;
-      }
+  async *storeChanges(
+    part: string,
+    stored: ReadonlyMap<string, unknown>,
+  ): AsyncGenerator<StoreChange> {
+    const { picks, holds } = this.decision;
+    const wanted = part === PICKS ? new Set(picks.keys()) : holds.get(part);
+    for (const id of stored.keys()) if (!wanted?.has(id)) yield { delete: id };
+    if (part === PICKS) {
+      for (const [list, ids] of picks)
+        yield { set: { id: list, data: { ids }, digest: ids.join(' ') } };
       return;
     }
     for (const id of wanted ?? []) {
-      const indexed = catalogue!.indexed(part, id);
+      const indexed = this.catalogue!.indexed(part, id);
       if (!indexed || stored.get(id) === indexed.digest) continue;
-      const read = await catalogue!.parse(indexed);
+      const read = await this.catalogue!.parse(indexed);
       if (!read) continue;
       const { file: filePath, digest, photos } = indexed;
-      const entry = { id, data: read.written ?? read.data, body: read.body, filePath, digest };
-      yield {
-        set: { ...entry, ...(read.written && { written: true }), ...(photos.length && { photos }) },
-      } as StoreChange;
+      const [data, written] = read.written ? [read.written, true] : [read.data, false];
+      yield { set: { id, data, written, body: read.body, filePath, digest, photos } };
     }
   }
 
@@ -141,7 +98,7 @@ export class Session {
    */
   filled(part: string, { parts }: Engine): boolean {
     if (this.mode === 'dev') return false;
-    if (this.problems.length) throw this.error;
+    if (this.decision.problems.length) throw this.error;
     this.#filled.add(part);
     return this.#filled.size === parts.length;
   }
@@ -194,25 +151,22 @@ export class Session {
   #decide(rules: SiteRules) {
     const catalogue = this.catalogue!;
     this.decision = decide(catalogue.content(), rules, { now: publishingNow(), mode: this.mode });
-    // The core's problems are already at their lines: the index keeps where each value it checks is.
-    this.problems = this.decision.problems.map(({ path, ...problem }) =>
-      path ? { ...problem, field: fieldName(path) } : problem,
-    );
     this.#error = undefined;
     if (this.mode === 'build') return;
     const keeping = 'Pages keep the last good version of these files until they are fixed:';
-    if (this.problems.length) this.host.log.error(formatProblems(this.problems, keeping));
+    const { problems } = this.decision;
+    if (problems.length) this.host.log.error(formatProblems(problems, keeping));
     else if (this.#reported) this.host.log.info('The content problems are fixed.');
-    this.#reported = this.problems.length > 0;
+    this.#reported = problems.length > 0;
   }
 
   /** What a build throws for the problems, made once: they listed, and GitHub annotations there. */
   get error(): Error {
     if (this.#error) return this.#error;
     if (process.env['GITHUB_ACTIONS']) {
-      process.stdout.write(`${githubAnnotations(this.problems).join('\n')}\n`);
+      process.stdout.write(`${githubAnnotations(this.decision.problems).join('\n')}\n`);
     }
-    this.#error = Object.assign(new Error(formatProblems(this.problems)), {
+    this.#error = Object.assign(new Error(formatProblems(this.decision.problems)), {
       name: 'ContentError',
       // The report says where every problem is; a stack trace into the loader would only distract.
       stack: '',

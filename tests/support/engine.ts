@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import type { SiteRules } from '@/config';
 import type { Mode } from '@/lib/publishing';
 import type { CollectionOptions } from '@/loaders/folder';
-import { PICKS } from '@/loaders/loader';
-import type { Refresh } from '@/loaders/refresh';
-import { release, sessionOf, type Engine, type Host, type Stored } from '@/loaders/session';
+import { engineOf, type Host, type Refresh, type Stored } from '@/loaders/port';
+import { release, sessionOf } from '@/loaders/session';
 
 /** Every part of the store, by name; one instance lives across several runs, as Astro's does. */
 export class ContentStore {
@@ -58,7 +57,7 @@ export function engineFor(
     store?: ContentStore;
   } = {},
 ) {
-  const engine: Engine = { collections, rules, parts: [...Object.keys(collections), PICKS] };
+  const engine = engineOf(collections, rules);
 
   /** One sync of every part over `store`: a build's, or in `dev` a dev server's, with a refresh. */
   async function sync({
@@ -72,7 +71,7 @@ export function engineFor(
       await session.load(engine, refresh);
       const stored = store.part(part);
       const digests = new Map([...stored].map(([id, entry]) => [id, entry.digest]));
-      for await (const change of session.storeChanges(part, digests, PICKS)) {
+      for await (const change of session.storeChanges(part, digests)) {
         if ('delete' in change) stored.delete(change.delete);
         else stored.set(change.set.id, change.set);
       }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { contentRefresh } from '@/integrations/content-refresh';
-import { LOADER_NAME, refreshIn, type FileEvent } from '@/loaders/refresh';
+import { LOADER_NAME, refreshIn, type FileEvent } from '@/loaders/port';
 import { tempProject, writeFiles } from '../support/temp-project';
 
 /** Starts the integration in `astro dev` on a project holding one post. */

@@ -15,11 +15,18 @@ import { entry } from '../support/fixtures';
 
 type Kind = Parameters<typeof entry>[0];
 
+/** Where the index says a top-level field's value is: on line 2 + its place among the fields. */
+const placeIn = (data: Record<string, unknown>) => (path: readonly (string | number)[]) => ({
+  line: 2 + Object.keys(data).indexOf(String(path[0])),
+  column: String(path[0]).length + 3,
+});
+
 /** One entry as the index keeps it. */
 const indexed = (kind: Kind, id: string, fields: Record<string, unknown> = {}): IndexedEntry => {
   const { filePath, data } = entry(kind, id, fields);
   const stamp = { size: 0, mtimeMs: 0, ctimeMs: 0 };
-  const index = indexFields(data as Record<string, unknown>);
+  const fieldsRead = data as Record<string, unknown>;
+  const index = indexFields(fieldsRead, placeIn(fieldsRead));
   return { collection: kind, id, file: filePath, ...stamp, digest: '', photos: [], ...index };
 };
 
@@ -263,11 +270,18 @@ describe('references and Today’s Special', () => {
       indexed('team', 'ana'),
       indexed('blog', 'salt', { author: 'gordon' }),
     ]);
+    const salt = indexed('blog', 'salt', { author: 'gordon' });
+    const author = salt.references[0]!;
     expect(problems).toContainEqual({
       file: 'src/content/blog/salt.mdx',
       path: ['author'],
+      field: 'author',
+      // Placed where the index says the value is: no file is read to place it.
+      line: author.line,
+      column: author.column,
       message: 'There is no team entry "gordon". Use one of: ana',
     });
+    expect(author.line).toBeGreaterThan(1);
   });
 
   it('leave a reference alone when its entry’s file only has problems of its own', () => {
@@ -283,9 +297,13 @@ describe('references and Today’s Special', () => {
       indexed('site', 'site', { todaysSpecial: 'pasta' }),
       indexed('recipes', 'pasta', fields),
     ]);
+    const site = indexed('site', 'site', { todaysSpecial: 'pasta' }).references[0]!;
     expect(problems).toContainEqual({
       file: 'src/content/site/site.yaml',
       path: ['todaysSpecial'],
+      field: 'todaysSpecial',
+      line: site.line,
+      column: site.column,
       message: `The recipe "pasta" is ${state}, so the home page cannot show it yet. Pick a published recipe.`,
     });
   });

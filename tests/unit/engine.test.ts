@@ -13,7 +13,7 @@ import type { CollectionOptions } from '@/loaders/folder';
 import type * as Core from '@/loaders/decide';
 import { decide } from '@/loaders/decide';
 import { EntryIndex, type IndexedEntry } from '@/loaders/entry-index';
-import { refreshOf, type FileEvent } from '@/loaders/refresh';
+import { refreshOf, type FileEvent } from '@/loaders/port';
 import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
