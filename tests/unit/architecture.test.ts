@@ -3,6 +3,7 @@
  * scripts/ and tests/ with dependency-cruiser's API: a rule fails with every import that breaks
  * it, and a rule whose modules are gone fails too, since it would guard nothing.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
@@ -56,4 +57,22 @@ describe('the import rules', () => {
       expect(matched.length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('the one island', () => {
+  it('the one island: NoticeToaster, in src/components/islands/', () => {
+    const src = join(root, 'src');
+    const hydrated = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.astro') && !file.startsWith('content/'))
+      .flatMap((file) => {
+        const text = readFileSync(join(src, file), 'utf8');
+        return [...text.matchAll(/<(\w+)\s[^>]*\bclient:\w+/g)].map(([, name]) => {
+          const imported = `import\\s+(?:\\{[^}]*\\b${name}\\b[^}]*\\}|${name})\\s+from\\s+'([^']+)'`;
+          const from = new RegExp(imported).exec(text)?.[1];
+          return `${name} from ${from}`;
+        });
+      });
+    expect(hydrated).toEqual(['NoticeToaster from @/components/islands/NoticeToaster']);
+    expect(readdirSync(join(src, 'components/islands'))).toEqual(['NoticeToaster.tsx']);
+  });
 });

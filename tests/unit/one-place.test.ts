@@ -8,8 +8,10 @@ import { extname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { wholeCollections } from '@/config';
+import * as spec from '../spec';
 
 const root = join(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 type Guard = {
   /** The row's rule, as the table's first column says it. */
@@ -189,13 +191,13 @@ function withoutComments(text: string, file: string): string {
 
 /** Where `pattern` matches the code of `file`, as file:line. */
 function matches(file: string, pattern: RegExp): string[] {
-  const code = withoutComments(readFileSync(join(root, file), 'utf8'), file);
+  const code = withoutComments(read(file), file);
   return code.split('\n').flatMap((line, at) => (pattern.test(line) ? [`${file}:${at + 1}`] : []));
 }
 
 /** The rules in docs/ENGINE.md's table "One rule, one place". */
 function tableRules(): string[] {
-  const doc = readFileSync(join(root, 'docs/ENGINE.md'), 'utf8');
+  const doc = read('docs/ENGINE.md');
   const section = doc.split(/^## /m).find((part) => part.startsWith('One rule, one place')) ?? '';
   return section
     .split('\n')
@@ -222,4 +224,33 @@ describe('one rule, one place', () => {
       expect(elsewhere).toEqual([]);
     },
   );
+});
+
+/** Every string literal of a TypeScript file that is exactly one of `texts`, as file:line. */
+function literalsOf(file: string, texts: readonly string[]): string[] {
+  const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) && texts.includes(node.text)) {
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the spec, in the tests', () => {
+  it('the spec’s toast texts and page label are written out once, in tests/spec.ts', () => {
+    const texts = [
+      ...Object.values(spec).filter((value) => typeof value === 'string'),
+      spec.SPEC.pageLabel,
+    ];
+    const elsewhere = filesAt('tests')
+      .filter((file) => file !== 'tests/spec.ts' && /\.tsx?$/.test(file))
+      .flatMap((file) => literalsOf(file, texts));
+    expect(texts.length).toBeGreaterThan(4);
+    expect(literalsOf('tests/spec.ts', texts)).toHaveLength(texts.length);
+    expect(elsewhere).toEqual([]);
+  });
 });

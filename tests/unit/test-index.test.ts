@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { namePattern as pattern, testNames } from './test-names';
 
 /**
  * tests/e2e/README.md maps each requirement to the tests that check it, quoting their names. A
@@ -9,30 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-
-/**
- * Every test name in a folder of test files: the first argument of `test(` or `it(`, or of the
- * function `test.each(…)` and `it.each(…)` return. A `${…}` or `%s` part of a name becomes `…`.
- */
-function testNames(folder: string): string[] {
-  const named = /(?:\b(?:test|it)|\))\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1\s*,/g;
-  return readdirSync(join(root, folder))
-    .filter((file) => /\.(spec|test)\.tsx?$/.test(file))
-    .flatMap((file) =>
-      [...read(join(folder, file)).matchAll(named)].map(([, , name = '']) =>
-        name.replace(/\$\{[^}]*\}|%[sdi]/g, '…').replace(/\\(.)/g, '$1'),
-      ),
-    );
-}
-
-/** A pattern for a name in which each `…`, with the spaces around it, stands for any text. */
-const pattern = (name: string) =>
-  new RegExp(
-    `^${name
-      .split(/\s*…\s*/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
 
 /**
  * The names quoted in the last column of the README's requirement tables, without the describe
