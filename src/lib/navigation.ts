@@ -16,13 +16,14 @@ export function isCurrent(href: string, pathname: string): boolean {
 }
 
 /**
- * The pages that list entries, as their canonical paths: the build writes `blog/index.html`,
- * so `/blog/` is the address every canonical link, the sitemap and the feeds use.
+ * The grid pages, which show a collection's newest entries as cards, as their canonical paths:
+ * the build writes `blog/index.html`, so `/blog/` is the address every canonical link, the
+ * sitemap and the feeds use.
  */
-export const listingPaths = { blog: '/blog/', recipes: '/recipes/' } as const;
+export const gridPaths = { blog: '/blog/', recipes: '/recipes/' } as const;
 
 /**
- * An entry's card on the page that lists it: `https://…/blog/#2026/salt-water`. The card's
+ * An entry's card on the page that shows it: `https://…/blog/#2026/salt-water`. The card's
  * `id` is the entry id; URL encodes the fragment (a slash stays, "ù" becomes "%C3%B9"), and
  * browsers decode it again to find the card.
  */

@@ -28,7 +28,7 @@ import {
   type PostSummary,
   type RecipeSummary,
 } from './content';
-import { cardUrl, feeds, feedTitle, listingPaths } from '@/lib/navigation';
+import { cardUrl, feeds, feedTitle, gridPaths } from '@/lib/navigation';
 import { markdownFeatures } from '@/lib/markdown';
 import { previewUrl, type PreparedPhoto } from '@/lib/photos';
 
@@ -125,7 +125,7 @@ function coverHtml(photo: PreparedPhoto, site: URL) {
 
 /**
  * The feed of one collection's `entries`, each with its photo first in its content, then the
- * `html` made of it. An item leads to its card when the listing page shows it (`cards`), else to
+ * `html` made of it. An item leads to its card when its grid page shows it (`cards`), else to
  * the page itself: a link never points at a card that is not there. `site` is Astro's, which
  * every absolute URL in a feed needs.
  */
@@ -136,7 +136,7 @@ async function feed<E extends PostSummary | RecipeSummary>(
   item: (entry: E) => Promise<{ description: string; html: string }>,
 ): Promise<RSSOptions> {
   if (!site) throw new Error('Set `site` in astro.config.ts: feeds need absolute URLs.');
-  const page = new URL(listingPaths[collection], site);
+  const page = new URL(gridPaths[collection], site);
   const thisFeed = feeds[collection];
   const [settings, listed, onPage] = await Promise.all([siteData(), entries(), cards()]);
   const shown = new Set(onPage.map((card) => card.id));
@@ -191,7 +191,7 @@ export const blogFeed = (site: URL | undefined) =>
 
 /**
  * /recipes/rss.xml: the newest published recipes, each with its photo, description, time,
- * servings, rating, ingredients (a list) and steps (in order).
+ * servings, rating, ingredients (bulleted) and steps (numbered).
  */
 export const recipeFeed = (site: URL | undefined) =>
   feed(site, 'recipes', [feedRecipes, recipeGrid], async (recipe) => ({

@@ -37,7 +37,7 @@ function isTimeZone(name: string): boolean {
 
 export const valueIcons = ['heart', 'award', 'users'] as const;
 
-/** A list of text items, at least one. */
+/** Lines of text, at least one. */
 const lines = () => z.array(text()).min(1);
 
 export const siteSchema = z.strictObject({

@@ -1,5 +1,5 @@
 /**
- * The fixed lists writers choose from. Kept free of Astro imports so scripts such as
+ * The fixed choices writers pick from. Kept free of Astro imports so scripts such as
  * `npm run new` can read them too.
  */
 
