@@ -8,7 +8,7 @@ import { cspDirectives } from './src/integrations/csp';
 import { noticeCapture } from './src/integrations/notices';
 import { photoFallback } from './src/integrations/photo-fallback';
 import { contentRefresh } from './src/integrations/content-refresh';
-import { editor } from './src/integrations/editor';
+import { editor } from './src/editor';
 import { markdownFeatures } from './src/lib/markdown';
 
 // One publishing instant per build: every page, feed and check agrees on what is scheduled.

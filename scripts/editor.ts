@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { editorAnswers, startLocalProxy } from './lib/web-editor.ts';
+import { editorAnswers, startLocalProxy } from '../src/editor/node/local-proxy.ts';
 
 const port = process.env['EDITOR_LOCAL_PORT'] ?? '8081';
 const args = process.argv.slice(2);

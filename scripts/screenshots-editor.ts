@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Dialog } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { projectRoot, scratchProject } from './lib/scratch-project.ts';
-import { fillPost, photoOnDisk, publishNow, saved, typeInBody } from './lib/web-editor.ts';
+import { fillPost, photoOnDisk, publishNow, saved, typeInBody } from '../tests/editor/writer.ts';
 
 const out = join(projectRoot, 'docs/images');
 const sitePort = 4399;

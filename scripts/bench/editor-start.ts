@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
 import { scratchProject } from '../lib/scratch-project.ts';
-import { editorAnswers } from '../lib/web-editor.ts';
+import { editorAnswers } from '../../src/editor/node/local-proxy.ts';
 
 const SITE_PORT = 4397;
 const PROXY_PORT = '8097';

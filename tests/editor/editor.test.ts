@@ -12,17 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import {
-  choose,
-  fillPost,
-  localProxyAnswers,
-  photoOnDisk,
-  publishNow,
-  saved,
-  startLocalProxy,
-  messagesAt,
-  typeInBody,
-} from '../../scripts/lib/web-editor.ts';
+import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
 import {
   astro,
   devServer,
@@ -31,6 +21,7 @@ import {
   page as builtPage,
   scratchProject,
 } from '../content/scratch';
+import { choose, fillPost, messagesAt, photoOnDisk, publishNow, saved, typeInBody } from './writer';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 

@@ -1,14 +1,14 @@
 /**
  * The web editor on a phone, 375 px wide: the list and the form fit the width with nothing to
  * pan, and a post is written, given a photo and published from there. It guards the stylesheet
- * in src/editor/page.ts, which reaches Decap's layout through its components' class names.
+ * in src/editor/node/page.ts, which reaches Decap's layout through its components' class names.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { fillPost, photoOnDisk, publishNow, typeInBody } from '../../scripts/lib/web-editor.ts';
 import { workbench } from './workbench';
+import { fillPost, photoOnDisk, publishNow, typeInBody } from './writer';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 

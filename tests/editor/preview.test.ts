@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { choose } from '../../scripts/lib/web-editor.ts';
 import { workbench } from './workbench';
+import { choose } from './writer';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 

@@ -9,16 +9,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { contentFolders } from '../../src/config.ts';
-import {
-  bodyEditor,
-  choose,
-  messagesAt,
-  photoOnDisk,
-  publishNow,
-  typeInBody,
-} from '../../scripts/lib/web-editor.ts';
 import { astro } from '../content/scratch';
 import { workbench } from './workbench';
+import { bodyEditor, choose, messagesAt, photoOnDisk, publishNow, typeInBody } from './writer';
 
 vi.setConfig({ testTimeout: 420_000, hookTimeout: 180_000 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import { localProxyAnswers, startLocalProxy } from '../../scripts/lib/web-editor.ts';
+import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
 import { devServer, freePort, scratchProject } from '../content/scratch';
 
 export type Workbench = {

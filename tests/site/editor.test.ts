@@ -1,5 +1,5 @@
 /**
- * The web editor's page in the build (/admin/, src/integrations/editor.ts): kept from search
+ * The web editor's page in the build (/admin/, src/editor/): kept from search
  * engines, under its own content security policy, and apart from what visitors load.
  */
 import { readdirSync } from 'node:fs';
@@ -62,7 +62,7 @@ describe('the web editor in the build', () => {
   });
 
   // Decap's script loads its chunks by a name it makes: "<number>.decap-cms.js". The build
-  // copies them by that pattern (src/integrations/editor.ts), so a rename upstream fails here.
+  // copies them by that pattern (src/editor/node/admin-files.ts), so a rename upstream fails here.
   it('ships every chunk Decap CMS loads on demand, under the name it asks for', () => {
     expect(builtText('/admin/decap-cms.js')).toContain('".decap-cms.js"');
     const decap = join(

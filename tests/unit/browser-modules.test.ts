@@ -1,15 +1,21 @@
 /**
  * The modules the docs say run in the browser import no Node module, and of Astro only its Zod
  * (`astro/zod`, how the schemas import Zod): the engine's core (decide.ts), the checks of one
- * entry, and the web editor itself. Each is bundled
- * as the editor's build bundles it, and its inputs are read from esbuild's own list.
+ * entry, and the web editor's browser folder, every file of it. Each is bundled as the editor's
+ * build bundles it, and its inputs are read from esbuild's own list.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
-const standIns = join(root, 'src/editor/stand-ins.ts');
+const standIns = join(root, 'src/editor/browser/stand-ins.ts');
+
+/** Every file of the web editor that runs in the browser. */
+const editorBrowser = readdirSync(join(root, 'src/editor/browser')).map(
+  (file) => `src/editor/browser/${file}`,
+);
 
 /** Every file `entry` pulls in, bundled for the browser. */
 async function inputsOf(entry: string) {
@@ -33,7 +39,7 @@ describe('the modules that run in the browser', () => {
     'src/loaders/entry-id.ts',
     'src/loaders/body-checks.browser.ts',
     'src/lib/frontmatter.ts',
-    'src/editor/main.ts',
+    ...editorBrowser,
   ])('%s imports no Node module, and of Astro only its Zod', async (entry) => {
     const inputs = await inputsOf(entry);
     expect(inputs.length).toBeGreaterThan(0);
@@ -45,5 +51,11 @@ describe('the modules that run in the browser', () => {
   it('the engine’s core, decide.ts, imports nothing of Astro at all', async () => {
     const inputs = await inputsOf('src/loaders/decide.ts');
     expect(inputs.filter((input) => /node_modules\/astro\/|^astro:/.test(input))).toEqual([]);
+  });
+
+  it('the editor’s script is its browser folder: every file of it, and nothing else of src/editor', async () => {
+    const inputs = await inputsOf('src/editor/browser/main.ts');
+    const editor = inputs.filter((input) => input.startsWith('src/editor/'));
+    expect(editor.sort()).toEqual([...editorBrowser].sort());
   });
 });

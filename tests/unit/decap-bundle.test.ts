@@ -18,9 +18,10 @@ const script = readFileSync(join(dist, 'decap-cms.js'), 'utf8');
 
 /**
  * Decap's English words the editor relies on, by their place in its locale: those the browser
- * tests and scripts find a button, a field or a message by (tests/editor, scripts/lib/web-editor.ts,
+ * tests and scripts find a button, a field or a message by (tests/editor,
  * scripts/screenshots-editor.ts, scripts/bench/editor-start.ts), those `relabelSaving` rewrites,
- * and those `registerWords` replaces (src/editor/form.ts), whose old words the tests expect gone.
+ * and those `registerWords` replaces (src/editor/browser/form.ts), whose old words the tests
+ * expect gone.
  */
 const PHRASES: Record<string, string> = {
   // Found by: a field's photo, the media library, a group, a delete, a new entry.
@@ -49,7 +50,7 @@ const PHRASES: Record<string, string> = {
   'ui.toast.missingRequiredField':
     "Oops, you've missed a required field. Please complete before saving.",
   'ui.toast.onFailToDelete': 'Failed to delete entry: %{details}',
-  // Hidden by the page's stylesheet (src/editor/page.ts); words.test expects no Media button.
+  // Hidden by the page's stylesheet (src/editor/node/page.ts); words.test expects no Media button.
   'app.header.media': 'Media',
 };
 
@@ -86,7 +87,7 @@ function expressionAfter(code: string, marker: string) {
   return code.slice(first.start, first.end);
 }
 
-describe("Decap's chunks, as the build copies them (decapFiles in src/integrations/editor.ts)", () => {
+describe("Decap's chunks, as the build copies them (decapFiles in src/editor/node/admin-files.ts)", () => {
   const files = readdirSync(dist);
   const chunkFiles = files.filter((file) => /^\d+\.decap-cms\.js$/.test(file));
   /** webpack's runtime in Decap's script: the file name it fetches for a chunk id. */

@@ -9,7 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localProxyAnswers, startLocalProxy } from '../../scripts/lib/web-editor.ts';
+import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
 
 /** A port no one listens on now. */
 async function freePort() {

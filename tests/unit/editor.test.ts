@@ -11,17 +11,13 @@ import { blogCategories, difficulties, recipeCategories } from '@/schemas/vocabu
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
-import {
-  editedCollections,
-  editorConfig,
-  LIST_PHOTO,
-  type EditedCollection,
-} from '@/editor/config';
-import { editorFields, type EditorField, type JsonSchema } from '@/editor/fields';
-import { jsonSchemas } from '@/editor/json-schemas';
-import { editorContext } from '@/editor/stand-ins';
+import { LIST_PHOTO } from '@/editor/browser/decap';
+import { editorContext } from '@/editor/browser/stand-ins';
+import { editedCollections, editorConfig, type EditedCollection } from '@/editor/node/config';
+import { editorFields, type EditorField, type JsonSchema } from '@/editor/node/fields';
+import { jsonSchemas } from '@/editor/node/json-schemas';
 
-vi.mock('astro:content', () => import('@/editor/stand-ins'));
+vi.mock('astro:content', () => import('@/editor/browser/stand-ins'));
 
 const context = editorContext() as never;
 const schemas = {

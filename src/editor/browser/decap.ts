@@ -1,8 +1,18 @@
 /**
- * Decap CMS as the web editor uses it: the few parts of its API this editor calls, typed. What
+ * Decap CMS as the web editor uses it: the few parts of its API this editor calls, typed, and the
+ * names the editor gives it, which the configuration (node/config.ts) uses too. What
  * its documentation does not promise is listed, each with its guarding test, in the upstream
  * table of docs/ENGINE.md.
  */
+
+/** The custom formats saving.ts registers: files written as a person would. */
+export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
+
+/** The field that holds an entry's photo for Decap's list; not a field of any schema. */
+export const LIST_PHOTO = 'thumb';
+
+/** What the list shows of an entry's state (Draft, Scheduled for …); never written. */
+export const STATE = '__state';
 
 /** An Immutable.js map as Decap hands it over; only what the editor uses. */
 export type ImmutableMap = {
@@ -65,4 +75,5 @@ export type DecapWindow = Window & {
   createClass: (spec: Record<string, unknown>) => unknown;
 };
 
-export const page = window as unknown as DecapWindow;
+/** The page's globals, where Decap's script puts CMS (globalThis: Node may read the names above). */
+export const page = globalThis as unknown as DecapWindow;

@@ -3,9 +3,9 @@
  * our schemas (config.json) and what the last build knew of the site (site.json). The form
  * (form.ts) runs every check the build runs at its fields; a save (saving.ts) writes only what
  * the writer changed; the preview (previews.ts) draws the site's own card. Bundled on its own by
- * src/integrations/editor.ts; no visitor page loads any of it. See docs/EDITOR.md.
+ * src/editor/index.ts; no visitor page loads any of it. See docs/EDITOR.md.
  */
-import type { EditorConfig } from './config';
+import type { EditorConfig } from '../node/config';
 import { page } from './decap';
 import { Checks, useTimezone } from './entry';
 import { registerFieldChecks, registerWords, relabelSaving } from './form';
@@ -35,7 +35,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   const cms = page.CMS;
   const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
   useTimezone(timezoneOf(checks.site));
-  registerFormats(cms);
+  registerFormats(cms, checks.config);
   registerFieldChecks(cms, checks);
   registerSaveChecks(cms, checks);
   registerFileKeeping(cms, checks);

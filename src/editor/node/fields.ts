@@ -132,7 +132,7 @@ function widgetFor(schema: JsonSchema, path: string, nameFieldOf: NameFieldOf) {
   }
   throw new Error(
     `The web editor has no widget for the field ${path} (${JSON.stringify(schema)}). ` +
-      'Teach src/editor/fields.ts this kind of field.',
+      'Teach src/editor/node/fields.ts this kind of field.',
   );
 }
 
@@ -147,7 +147,7 @@ function field(
   const made: EditorField = {
     name,
     // The schema's word on whether a writer may leave it out; Decap's own marker is hidden
-    // (src/editor/page.ts), since it cannot tell "optional" from "needed inside an optional group".
+    // (page.ts), since it cannot tell "optional" from "needed inside an optional group".
     label: required ? label : `${label} (optional)`,
     required,
     // Where the field sits in an entry, for the editor to show the engine's messages at it.

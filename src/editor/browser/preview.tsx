@@ -13,7 +13,7 @@ import { readingMinutes } from '@/lib/format';
 import type { PreparedPhoto } from '@/lib/photos';
 import type { MemberSummary, PostSummary, RecipeSummary } from '@/queries/content';
 import type { Photo } from '@/schemas/photo';
-import type { EditedCollection } from './config';
+import type { EditedCollection } from '../node/config';
 import { placementWords, stateAt, type SiteEntry, type SiteSnapshot } from './site-check';
 
 /** An entry that passed its schema, as the preview draws it. */

@@ -3,7 +3,8 @@
  * written), the file written as the checks left it, and each backend keeping an entry's files
  * together (its .mdx beside .md, its photos deleted with it).
  */
-import { formats } from './config';
+import { markdownExtensions, photoExtensions } from '@/config';
+import type { EditorConfig } from '../node/config';
 import type { Backend, Decap, ImmutableMap } from './decap';
 import { Edit, FILE_TEXT, ours, readForList, schemas, type Checks, type Fields } from './entry';
 import { asFieldPath } from './form';
@@ -61,7 +62,8 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
   });
 }
 
-export function registerFormats(cms: Decap) {
+/** Each collection's format, as config.json names it: files read and written as a person would. */
+export function registerFormats(cms: Decap, config: EditorConfig) {
   const format = {
     fromFile: readForList,
     // The file as the checks left it; a fresh print only for Decap's own backups of a draft.
@@ -73,26 +75,38 @@ export function registerFormats(cms: Decap) {
         : keptEntryFile(undefined, fields, String(body), sortedKeys);
     },
   };
-  cms.registerCustomFormat(formats.markdown, 'md', format);
-  cms.registerCustomFormat(formats.yaml, 'yaml', format);
+  for (const { format: name, extension } of config.collections) {
+    cms.registerCustomFormat(name, extension, format);
+  }
 }
 
 const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-const isPhoto = (file: string) => /\.(jpe?g|png|webp|avif)$/i.test(file);
+const isPhoto = (file: string) =>
+  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
+
+// Decap knows one ending a collection, a Markdown one's first (md): the others' files (mdx) are
+// listed with it, and Decap adds its ending to their paths (x.mdx.md), which filePath takes off.
+const [markdown, ...alsoMarkdown] = markdownExtensions.map((ending) => ending.slice(1));
+const filePath = (path: string) =>
+  alsoMarkdown.some((ending) => path.endsWith(`.${ending}.${markdown}`))
+    ? path.slice(0, -`.${markdown}`.length)
+    : path;
 
 /**
  * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
- * collection lists its `.mdx` entries with its `.md` ones (Decap knows one ending a collection),
- * and deleting an entry deletes the photos only it used, its folder's with them.
+ * collection lists its `.mdx` entries with its `.md` ones, and deleting an entry deletes the
+ * photos only it used, its folder's with them.
  */
 export function registerFileKeeping(cms: Decap, checks: Checks) {
-  const mdxPath = (path: string) => path.replace(/\.mdx\.md$/, '.mdx');
   const keep = (backend: Backend): Backend => {
     const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, deleteFiles } = backend;
     const both = async (
       list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
       extension: string,
-    ) => (extension === 'md' ? [...(await list('md')), ...(await list('mdx'))] : list(extension));
+    ) =>
+      extension === markdown
+        ? (await Promise.all([markdown, ...alsoMarkdown].map(list))).flat()
+        : list(extension);
     backend.entriesByFolder = (folder, extension, depth) =>
       both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
     if (allEntriesByFolder) {
@@ -102,9 +116,9 @@ export function registerFileKeeping(cms: Decap, checks: Checks) {
           extension,
         );
     }
-    backend.getEntry = (path) => getEntry.call(backend, mdxPath(path));
+    backend.getEntry = (path) => getEntry.call(backend, filePath(path));
     backend.deleteFiles = async (paths, commitMessage) => {
-      const files = paths.map(mdxPath);
+      const files = paths.map(filePath);
       const others = checks.site.entries.filter(
         (entry) => !files.some((file) => isFile(entry, file)),
       );

@@ -1,7 +1,7 @@
 /**
  * The web editor's view of one entry: the file as read, the fields as they will be written (only
  * what the writer changed is new), and the checks of it, worked out once for each state of the
- * form. Nothing here knows Decap's pages; src/editor/main.ts starts the editor.
+ * form. Nothing here knows Decap's pages; main.ts starts the editor.
  */
 import { formatDate } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
@@ -11,9 +11,9 @@ import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
 import { parse } from 'yaml';
 import { draftProblems, type Draft } from './checks';
-import { formats, LIST_PHOTO, type EditedCollection, type EditorConfig } from './config';
-import type { DecapEntry, ImmutableMap } from './decap';
-import type { EditorField } from './fields';
+import type { EditedCollection, EditorConfig } from '../node/config';
+import type { EditorField } from '../node/fields';
+import { formats, LIST_PHOTO, STATE, type DecapEntry, type ImmutableMap } from './decap';
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, type SiteSnapshot } from './site-check';
 import { isEmpty } from './values';
@@ -30,7 +30,6 @@ export const schemas = {
  * (from the checks to the format), and what the list shows of each entry (its state).
  */
 export const FILE_TEXT = '__file';
-const STATE = '__state';
 export const ours = (key: string) => key.startsWith('__') || key === LIST_PHOTO;
 
 export type Fields = Record<string, unknown>;

@@ -2,12 +2,12 @@
  * The web editor's form: every widget shows the engine's problems with its field, all at once,
  * until fixed; and Decap's words say what is true (the save button, the login, the toasts).
  */
-import type { EditedCollection } from './config';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { same, schemas, type Checks, type Fields } from './entry';
 import { isEmpty } from './values';
 import type { EditorProblem } from './checks';
-import type { EditorField } from './fields';
+import type { EditedCollection } from '../node/config';
+import type { EditorField } from '../node/fields';
 
 /** "steps.2" as the editor's field paths name it: "steps[]". */
 export const asFieldPath = (path: readonly PropertyKey[]) =>

@@ -3,7 +3,8 @@
  * schemas and src/config.ts's folders at build time, never written by hand: a schema change
  * changes the editor with it. See docs/EDITOR.md.
  */
-import { contentFolders, type CollectionName } from '@/config';
+import { contentFolders, markdownExtensions, type CollectionName } from '@/config';
+import { formats, LIST_PHOTO, STATE } from '../browser/decap';
 import { editorFields, type EditorField, type JsonSchema } from './fields';
 
 /** The collections a writer edits, with the names the editor shows for them. */
@@ -26,12 +27,6 @@ export type EditorBackend = {
   localPort: number;
 };
 
-/** The field that holds an entry's photo for Decap's list; not a field of any schema. */
-export const LIST_PHOTO = 'thumb';
-
-/** The custom formats src/editor/saving.ts registers: files written as a person would. */
-export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
-
 /** The field that names an entry: the schema's first (a recipe's title, a member's name). */
 const nameField = (schema: JsonSchema) => Object.keys(schema.properties ?? {})[0] ?? 'title';
 
@@ -41,7 +36,7 @@ function collection(
   nameFieldOf: (collection: string) => string,
 ) {
   const { folder, extensions } = contentFolders[name];
-  const markdown = extensions.includes('.mdx');
+  const markdown = extensions === markdownExtensions;
   const fields = editorFields(schema, nameFieldOf).map((field): EditorField =>
     // What a writer starts stays off the site until they untick it.
     field.name === 'draft'
@@ -62,17 +57,17 @@ function collection(
     path: '{{slug}}/index',
     media_folder: '',
     public_folder: '',
-    // New entries are plain Markdown, where braces, `<` and HTML comments are text; the editor
-    // also lists and keeps the collection's .mdx files (src/editor/saving.ts).
-    extension: markdown ? 'md' : 'yaml',
+    // A new entry takes the collection's first ending: plain Markdown, where braces, `<` and HTML
+    // comments are text; the editor also lists and keeps its .mdx files (browser/saving.ts).
+    extension: extensions[0]!.slice(1),
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
     delete: true,
-    // The site's own card for the entry, on demand (src/editor/preview.tsx).
+    // The site's own card for the entry, on demand (browser/preview.tsx).
     editor: { preview: true },
     identifier_field: identifier,
-    // Each entry's state by the engine's rule (src/editor/entry.ts, readForList).
-    summary: `{{${identifier}}} · {{__state}}`,
+    // Each entry's state by the engine's rule (browser/entry.ts, readForList).
+    summary: `{{${identifier}}} · {{${STATE}}}`,
     fields: [
       ...fields,
       ...(markdown
@@ -90,7 +85,7 @@ function collection(
           ]
         : []),
       // Decap's list shows a photo only from a top-level image field: the entry's photo, copied
-      // there when a file is read (src/editor/entry.ts), never written, its control hidden.
+      // there when a file is read (browser/entry.ts), never written, its control hidden.
       {
         name: LIST_PHOTO,
         path: LIST_PHOTO,
@@ -118,8 +113,8 @@ export function editorConfig(
     },
     local_backend: { url: `http://localhost:${backend.localPort}/api/v1` },
     publish_mode: 'simple',
-    // Every collection keeps its photos beside its entries; this default is never used.
-    media_folder: 'src/content',
+    // The collections' common folder. Each keeps its photos beside its entries: this is never used.
+    media_folder: contentFolders.recipes.folder.replace(/\/[^/]+$/, ''),
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: (Object.keys(editedCollections) as EditedCollection[]).map((name) =>
       collection(name, schemas[name], nameFieldOf),

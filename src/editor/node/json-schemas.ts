@@ -9,7 +9,7 @@ import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
 import type { EditedCollection } from './config';
 import type { JsonSchema } from './fields';
-import { editorContext } from './stand-ins';
+import { editorContext } from '../browser/stand-ins';
 
 const asJson = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
 

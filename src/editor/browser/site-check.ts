@@ -5,7 +5,7 @@
  * (/admin/site.json), with the writer's change applied. Its problems are the engine's, in its
  * words; only those the change would add are reported.
  */
-import { siteRules } from '@/config';
+import { siteRules, siteSettings } from '@/config';
 import { formatDate } from '@/lib/format';
 import { DEFAULT_TIME_ZONE, dayIn, newestFirst, publishState } from '@/lib/publishing';
 import { decide, type Content, type IndexedEntry } from '@/loaders/decide';
@@ -98,8 +98,8 @@ export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date)
 
 /** The site's time zone, in which publish dates go live, as the snapshot's site settings say. */
 export const timezoneOf = (snapshot: SiteSnapshot) =>
-  snapshot.entries.find((entry) => entry.collection === 'site')?.placement.timezone ??
-  DEFAULT_TIME_ZONE;
+  snapshot.entries.find((entry) => entry.collection === siteSettings.collection)?.placement
+    .timezone ?? DEFAULT_TIME_ZONE;
 
 /** Whether `entry` is published, scheduled or a draft at `now`, by the engine's rule. */
 export const stateAt = (snapshot: SiteSnapshot, entry: SiteEntry, now: Date) =>

@@ -1,4 +1,4 @@
-/** Decap's preview pane, drawing each collection's entries with src/editor/preview.tsx. */
+/** Decap's preview pane, drawing each collection's entries with preview.tsx. */
 import { createElement } from 'react';
 import { plural } from '@/lib/format';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
@@ -7,7 +7,7 @@ import { Preview, previewRoot } from './preview';
 
 /**
  * The preview of each collection: the site's card for the entry, and where it will appear
- * (src/editor/preview.tsx), drawn by the site's React into Decap's preview pane. It opens on
+ * (preview.tsx), drawn by the site's React into Decap's preview pane. It opens on
  * demand, with the eye button, so the form has the width until then.
  */
 export function registerPreviews(cms: Decap, checks: Checks) {

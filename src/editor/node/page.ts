@@ -1,4 +1,5 @@
 /** The editor's one page, /admin/: Decap CMS and our start-up script, under their own policy. */
+import { LIST_PHOTO } from '../browser/decap';
 
 /**
  * Where the editor may load from and talk to. Decap needs eval (its config checker compiles
@@ -45,8 +46,8 @@ export const editorPage = (policy: string) => `<!doctype html>
        * photo; each entry's photos are uploaded in its own form, beside it.
        */
       [class*='-AppHeaderNavList'] li:has(> button) { display: none !important; }
-      /* The list's copy of an entry's photo (src/editor/config.ts, LIST_PHOTO): never edited. */
-      [class*='-ControlContainer']:has(> [class*='-ControlTopbar'] > label[for^='thumb-field']) {
+      /* The list's copy of an entry's photo (LIST_PHOTO): never edited. */
+      [class*='-ControlContainer']:has(> [class*='-ControlTopbar'] > label[for^='${LIST_PHOTO}-field']) {
         display: none !important;
       }
       /*

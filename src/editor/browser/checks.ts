@@ -6,14 +6,14 @@
  * (src/loaders/); this file only says where in the form each problem shows.
  */
 import type { z } from 'astro/zod';
-import { contentFolders } from '@/config';
+import { contentFolders, isMdx } from '@/config';
 // The engine's body checks in plain JavaScript; Sätteri, which the engine compiles with, is native.
 import { bodyProblems } from '@/loaders/body-checks.browser';
 import { bodyPhotoProblems, checkFieldsNow, type BodyProblem } from '@/loaders/entry-checks';
 import { entryId, sameEntry } from '@/loaders/entry-id';
 import { indexFields } from '@/loaders/index-fields';
 import type { FieldPath } from '@/loaders/problems';
-import type { EditedCollection } from './config';
+import type { EditedCollection } from '../node/config';
 import { isEntry, isFile, problemsAfter, type SiteEntry, type SiteSnapshot } from './site-check';
 
 /** A problem, at the field of the form it is about; the body is the field `body`. */
@@ -65,7 +65,7 @@ export function draftProblems(
     message,
   }));
   if (body !== undefined) {
-    const kind = file.endsWith('.mdx') ? 'mdx' : 'md';
+    const kind = isMdx(file) ? 'mdx' : 'md';
     problems.push(...[...bodyPhotoProblems(body), ...bodyProblems(body, kind)].map(inBody));
   }
 

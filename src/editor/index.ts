@@ -1,0 +1,72 @@
+/**
+ * The web editor at /admin/ (docs/EDITOR.md), and its one door: the Astro integration
+ * astro.config.ts adds. It writes the editor's files (node/admin-files.ts) into a build and
+ * serves them in `astro dev`; none of them goes through Astro's pages, so no visitor page changes.
+ *
+ * Inside, each folder is named for where its code runs: node/ on the computer that builds or
+ * serves the site (and `npm run editor`'s local proxy), browser/ in the writer's browser, bundled
+ * into /admin/editor.js. The browser's code imports nothing from node/ but types.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { adminFiles, type Host } from './node/admin-files';
+import type { EditorBackend } from './node/config';
+
+const types: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  wasm: 'application/wasm',
+};
+
+export function editor(backend: EditorBackend): AstroIntegration {
+  let [root, cacheDir] = ['', ''];
+  return {
+    name: 'delicious-bites:editor',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        [root, cacheDir] = [fileURLToPath(config.root), fileURLToPath(config.cacheDir)];
+      },
+      'astro:server:setup': ({ server }) => {
+        const home = async () => {
+          const address = server.resolvedUrls?.local[0] ?? 'http://localhost:4321/';
+          return (await fetch(address)).text();
+        };
+        const host: Host = { root, cacheDir, mode: 'dev', home };
+        server.middlewares.use('/admin', async (request, response, next) => {
+          const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
+          const file = adminFiles(backend, host)[name];
+          if (!file) return next();
+          try {
+            const body = await file();
+            response.setHeader(
+              'Content-Type',
+              types[name.split('.').at(-1)!] ?? 'application/octet-stream',
+            );
+            response.setHeader('Cache-Control', 'no-store');
+            response.end(body);
+          } catch (error) {
+            next(error);
+          }
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const folder = join(fileURLToPath(dir), 'admin');
+        mkdirSync(folder, { recursive: true });
+        const home = async () => readFileSync(join(fileURLToPath(dir), 'index.html'), 'utf8');
+        const host: Host = { root, cacheDir, mode: 'build', home };
+        for (const [name, file] of Object.entries(adminFiles(backend, host))) {
+          writeFileSync(join(folder, name), await file());
+        }
+        if (!backend.repo) {
+          logger.info(
+            '/admin/ works on this computer only: set EDITOR_GITHUB_REPO to publish from it (docs/EDITOR.md).',
+          );
+        }
+      },
+    },
+  };
+}
