@@ -43,22 +43,24 @@ export function dayIn(timeZone: string, instant: Date): string {
 /** Today in `timeZone`, as of `publishingNow()`; YYYY-MM-DD. */
 export const today = (timeZone: string) => dayIn(timeZone, publishingNow());
 
-let lastDay = { day: '', midnight: 0 };
-/** Midnight UTC of a YYYY-MM-DD day, as publish dates are stored; the last one is remembered. */
-function midnightOf(day: string): number {
-  if (lastDay.day !== day) lastDay = { day, midnight: midnightUtc(day).valueOf() };
-  return lastDay.midnight;
+/**
+ * The publish state of entries on `today` (YYYY-MM-DD in the site's time zone): drafts never
+ * publish; a dated entry publishes on its day; an undated one (a team member, the site settings)
+ * is published unless it is a draft. The day's midnight is worked out once, for all the entries
+ * a decision asks about.
+ */
+export function stateOn(today: string): (entry: Partial<Placement>) => PublishState {
+  const midnight = midnightUtc(today).valueOf();
+  return (entry) => {
+    if (entry.draft) return 'draft';
+    if (!entry.publishDate) return 'published';
+    return entry.publishDate.valueOf() > midnight ? 'scheduled' : 'published';
+  };
 }
 
-/**
- * Drafts never publish; a dated entry publishes on its day in the site's time zone; an undated
- * one (a team member, the site settings) is published unless it is a draft.
- */
-export function publishState(entry: Partial<Placement>, today: string): PublishState {
-  if (entry.draft) return 'draft';
-  if (!entry.publishDate) return 'published';
-  return entry.publishDate.valueOf() > midnightOf(today) ? 'scheduled' : 'published';
-}
+/** The publish state of one entry on `today`: `stateOn(today)` asked once. */
+export const publishState = (entry: Partial<Placement>, today: string): PublishState =>
+  stateOn(today)(entry);
 
 /** Whether an entry in `state` appears at all: published ones always, the rest in `astro dev`. */
 export const appears = (state: PublishState, mode: Mode) => state === 'published' || mode === 'dev';

@@ -11,7 +11,7 @@ import {
   dayIn,
   DEFAULT_TIME_ZONE,
   pick,
-  publishState,
+  stateOn,
   shortfall,
   type Mode,
 } from '@/lib/publishing';
@@ -85,7 +85,8 @@ export function decide(
   const site = content.entry('site', 'site');
   const timezone = site?.placement.timezone ?? DEFAULT_TIME_ZONE;
   const today = dayIn(timezone, now);
-  const stateOf = (entry: IndexedEntry) => publishState(entry.placement, today);
+  const stateAt = stateOn(today);
+  const stateOf = (entry: IndexedEntry) => stateAt(entry.placement);
 
   const holds = new Map<string, Set<string>>();
   const hold = (collection: string, ids: Iterable<string>) =>
