@@ -5,7 +5,7 @@
  * compiles); the web editor runs the same code in the browser before a save (src/editor/), so a
  * writer there sees the engine's own words. Nothing here may import a Node module.
  */
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { photoExtensions } from '@/config';
 import { oneOf } from '@/lib/format';
 import { explainIssue, unknownKeyMessage } from './explain';
@@ -45,6 +45,12 @@ export function checkFieldsNow(schema: z.ZodType, data: unknown) {
   return { problems: problemsIn(schema, result.error?.issues ?? []), data: result.data };
 }
 
+/** Whether `src` is a path from the entry's own folder: `./cover.jpg`, `../cover.jpg`. */
+export const besideTheFile = (src: string) => /^\.\.?\//.test(src);
+
+/** Whether `src` resolves anywhere: a full address, a data URL, or a site path (a file in public/). */
+export const resolvesAnywhere = (src: string) => /^([a-z][a-z\d+.-]*:|\/)/i.test(src);
+
 /** The file name's end, lower case: "./Cover.JPG" is ".jpg". */
 const extensionOf = (path: string) => /\.[^./]*$/.exec(path)?.[0].toLowerCase() ?? '';
 
@@ -53,7 +59,7 @@ const extensionOf = (path: string) => /\.[^./]*$/.exec(path)?.[0].toLowerCase() 
  * and name a photo file. Whether the file is there is for the caller to check.
  */
 export function photoPathProblem(src: string): string | undefined {
-  if (!/^\.\.?\//.test(src)) {
+  if (!besideTheFile(src)) {
     return 'Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address';
   }
   if (!photoExtensions.includes(extensionOf(src))) {
@@ -63,8 +69,18 @@ export function photoPathProblem(src: string): string | undefined {
 }
 
 /** The engine's word for a photo path that names no file. */
-export const missingPhoto = (src: string) =>
+const missingPhoto = (src: string) =>
   `There is no photo at "${src}" next to this file. Check the file name and its folder`;
+
+/**
+ * A local photo's path, checked for its form, then for the file: `there(src)` says whether the
+ * photo is beside the entry (on disk for the engine, as far as the browser knows for the editor).
+ */
+export const localPhoto = (there: (src: string) => boolean) =>
+  z.string().superRefine((src, context) => {
+    const problem = photoPathProblem(src) ?? (there(src) ? undefined : missingPhoto(src));
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: src });
+  });
 
 // A Markdown image, ![alt](src "title"), or an HTML <img src="…">; the src is group 1 or 2.
 const bodyPhoto = /!\[[^\]]*\]\(\s*<?([^\s)>]+)|<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi;
@@ -77,7 +93,7 @@ export function bodyPhotoProblems(body: string): BodyProblem[] {
   return [...body.matchAll(bodyPhoto)].flatMap((match) => {
     const src = match[1] ?? match[2] ?? '';
     // Full addresses, site paths (files in public/) and data URLs all resolve anywhere.
-    if (/^([a-z][a-z\d+.-]*:|\/)/i.test(src)) return [];
+    if (resolvesAnywhere(src)) return [];
     const before = body.slice(0, match.index).split('\n');
     const message =
       `The photo "${src}" inside the text is a file path, which nothing publishes yet: ` +

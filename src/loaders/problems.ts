@@ -3,11 +3,19 @@ import { plural } from '@/lib/format';
 /** A field's place in an entry's data: `['image', 'src']`, `['steps', 2]`. */
 export type FieldPath = readonly PropertyKey[];
 
-/** `image.src` → "image.src", `["steps", 2]` → "steps[2]". */
-export const fieldName = (path: FieldPath) =>
+/**
+ * A field's path as writers read it, the one way it is written: `["image", "src"]` is
+ * "image.src", `["steps", 2]` "steps[2]". With `anyItem`, "steps[]": the field of every step, as
+ * the web editor's form names its fields.
+ */
+export const fieldName = (path: FieldPath, { anyItem = false } = {}) =>
   path.reduce<string>(
     (name, key) =>
-      typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key),
+      typeof key === 'number'
+        ? `${name}[${anyItem ? '' : key}]`
+        : name
+          ? `${name}.${String(key)}`
+          : String(key),
     '',
   );
 

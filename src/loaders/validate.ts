@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ImageFunction, SchemaContext } from 'astro:content';
-import { z } from 'astro/zod';
+import type { z } from 'astro/zod';
 import { isMdx } from '@/config';
 import { bodyProblems } from './body-checks';
-import { bodyPhotoProblems, checkFields, missingPhoto, photoPathProblem } from './entry-checks';
+import { bodyPhotoProblems, checkFields, localPhoto } from './entry-checks';
 import { fieldName, type Problem } from './problems';
 import type { Source } from './source';
 
@@ -23,11 +23,10 @@ export function entryValidator(root: string, factory: SchemaFactory) {
   let localPhotos: string[] = [];
   // Checks a local photo path the way Astro's `image()` will resolve it, so a missing photo is
   // reported at its line instead of failing later inside the bundler with no line at all.
-  const photo = z.string().superRefine((src, context) => {
-    const problem =
-      photoPathProblem(src) ?? (existsSync(resolve(folder, src)) ? undefined : missingPhoto(src));
-    if (problem) context.addIssue({ code: 'custom', message: problem, input: src });
-    else localPhotos.push(src);
+  const photo = localPhoto((src) => {
+    const there = existsSync(resolve(folder, src));
+    if (there) localPhotos.push(src);
+    return there;
   });
   // Only a pre-check: Astro's own `image()` resolves the photo afterwards, in `parseData`.
   const image = (() => photo) as unknown as ImageFunction;

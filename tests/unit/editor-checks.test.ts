@@ -83,7 +83,11 @@ describe('the web editor’s checks before a save', () => {
   it('names an unknown field with the nearest known one, as the build does', () => {
     const problems = check(draftOf('recipes', 'pasta-carbonara.mdx', { titel: 'Carbonara' }));
     expect(problems).toEqual([
-      { path: ['titel'], message: expect.stringMatching(/did you mean "title"/i) as string },
+      {
+        path: ['titel'],
+        message: expect.stringMatching(/did you mean "title"/i) as string,
+        unknownField: true,
+      },
     ]);
   });
 

@@ -9,15 +9,17 @@ import type { z } from 'astro/zod';
 import { contentFolders, isMdx } from '@/config';
 // The engine's body checks in plain JavaScript; Sätteri, which the engine compiles with, is native.
 import { bodyProblems } from '@/loaders/body-checks.browser';
-import { bodyPhotoProblems, checkFieldsNow, type BodyProblem } from '@/loaders/entry-checks';
+import {
+  besideTheFile,
+  bodyPhotoProblems,
+  checkFieldsNow,
+  type BodyProblem,
+  type FieldProblem,
+} from '@/loaders/entry-checks';
 import { entryId, sameEntry } from '@/loaders/entry-id';
 import { indexFields } from '@/loaders/index-fields';
-import type { FieldPath } from '@/loaders/problems';
 import type { EditedCollection } from '../node/config';
 import { isEntry, isFile, problemsAfter, type SiteEntry, type SiteSnapshot } from './site-check';
-
-/** A problem, at the field of the form it is about; the body is the field `body`. */
-export type EditorProblem = { path: FieldPath; message: string };
 
 /** An entry as the editor is about to write it. */
 export type Draft = {
@@ -41,7 +43,7 @@ export type Context = {
 };
 
 /** "Line 3: …", for a problem in the body, which the form shows as one field. */
-const inBody = ({ line, message }: BodyProblem): EditorProblem => ({
+const inBody = ({ line, message }: BodyProblem): FieldProblem => ({
   path: ['body'],
   message: `Line ${line}: ${message}`,
 });
@@ -51,19 +53,17 @@ export const idOf = (collection: EditedCollection, file: string) =>
   entryId(file.slice(contentFolders[collection].folder.length + 1));
 
 /**
- * Every problem the build would find with `draft`, each at its field; when there is none, the
- * entry as the engine's index will hold it, and its fields as the schema parsed them.
+ * Every problem the build would find with `draft`, each at its field (the body is the field
+ * `body`); when there is none, the entry as the engine's index will hold it, and its fields as
+ * the schema parsed them.
  */
 export function draftProblems(
   draft: Draft,
   { schema, site, now }: Context,
-): { problems: EditorProblem[]; indexed?: SiteEntry; data?: Record<string, unknown> } {
+): { problems: FieldProblem[]; indexed?: SiteEntry; data?: Record<string, unknown> } {
   const { collection, file, fields, body, nameField } = draft;
   const checked = checkFieldsNow(schema, fields);
-  const problems: EditorProblem[] = checked.problems.map(({ path, message }) => ({
-    path,
-    message,
-  }));
+  const problems = [...checked.problems];
   if (body !== undefined) {
     const kind = isMdx(file) ? 'mdx' : 'md';
     problems.push(...[...bodyPhotoProblems(body), ...bodyProblems(body, kind)].map(inBody));
@@ -95,7 +95,7 @@ export function draftProblems(
 
 /** The entry's own photos, as written in its fields: `./cover.jpg`. */
 function photosIn(value: unknown): string[] {
-  if (typeof value === 'string') return /^\.\.?\//.test(value) ? [value] : [];
+  if (typeof value === 'string') return besideTheFile(value) ? [value] : [];
   if (!value || typeof value !== 'object') return [];
   return Object.values(value).flatMap(photosIn);
 }

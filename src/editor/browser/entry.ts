@@ -6,6 +6,7 @@
 import { formatDate } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
+import { besideTheFile, resolvesAnywhere } from '@/loaders/entry-checks';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
@@ -71,7 +72,7 @@ export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.strin
 
 /** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
 const besideTheEntry = (src: string) =>
-  src && !/^(\.{1,2}\/|\/|[a-z][a-z\d+.-]*:)/i.test(src) ? `./${src}` : src;
+  src && !besideTheFile(src) && !resolvesAnywhere(src) ? `./${src}` : src;
 
 /**
  * A field's value as the file will hold it: what the writer left alone stays as the file had it;

@@ -2,19 +2,13 @@
  * The web editor's form: every widget shows the engine's problems with its field, all at once,
  * until fixed; and Decap's words say what is true (the save button, the login, the toasts).
  */
+import type { FieldProblem } from '@/loaders/entry-checks';
+import { fieldName } from '@/loaders/problems';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { same, schemas, type Checks, type Fields } from './entry';
 import { isEmpty } from './values';
-import type { EditorProblem } from './checks';
 import type { EditedCollection } from '../node/config';
 import type { EditorField } from '../node/fields';
-
-/** "steps.2" as the editor's field paths name it: "steps[]". */
-export const asFieldPath = (path: readonly PropertyKey[]) =>
-  path
-    .map((part) => (typeof part === 'number' ? '[]' : String(part)))
-    .join('.')
-    .replaceAll('.[]', '[]');
 
 /** Every field path of a collection's form. */
 function fieldPaths(fields: EditorField[]): string[] {
@@ -30,7 +24,7 @@ const plain = (value: unknown) => (value as ImmutableMap | undefined)?.toJS?.() 
 
 /** The problems that show at the field at `path` whose value is `value`. */
 function problemsAt(
-  problems: EditorProblem[],
+  problems: FieldProblem[],
   {
     path,
     value,
@@ -48,7 +42,7 @@ function problemsAt(
   const valueAt = (at: readonly PropertyKey[]) =>
     at.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], data);
   return problems.filter((problem) => {
-    const at = asFieldPath(problem.path);
+    const at = fieldName(problem.path, { anyItem: true });
     // A field the form does not have (a key unknown to the schema) shows at the entry's name.
     if (!paths.has(at)) return path === nameField;
     if (at !== path) return false;

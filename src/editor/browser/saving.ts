@@ -4,10 +4,10 @@
  * together (its .mdx beside .md, its photos deleted with it).
  */
 import { markdownExtensions, photoExtensions } from '@/config';
+import { fieldName } from '@/loaders/problems';
 import type { EditorConfig } from '../node/config';
 import type { Backend, Decap, ImmutableMap } from './decap';
 import { Edit, FILE_TEXT, ours, readForList, schemas, type Checks, type Fields } from './entry';
-import { asFieldPath } from './form';
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, problemsAfter } from './site-check';
 
@@ -31,7 +31,9 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
       if (!((entry.get('collection') as string) in schemas)) return data;
       const { problems } = checks.of(entry);
       if (problems.length) {
-        const lines = problems.map((p) => `${asFieldPath(p.path) || 'The entry'}: ${p.message}`);
+        const lines = problems.map(
+          (p) => `${fieldName(p.path, { anyItem: true }) || 'The entry'}: ${p.message}`,
+        );
         throw new Error(`Not saved; the site would refuse it.\n${lines.join('\n')}`);
       }
       return data.set(FILE_TEXT, new Edit(entry, checks.config).text());

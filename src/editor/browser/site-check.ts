@@ -9,7 +9,7 @@ import { siteRules, siteSettings } from '@/config';
 import { formatDate } from '@/lib/format';
 import { DEFAULT_TIME_ZONE, dayIn, newestFirst, publishState } from '@/lib/publishing';
 import { decide, type Content, type IndexedEntry } from '@/loaders/decide';
-import type { Problem } from '@/loaders/problems';
+import { fieldName, type Problem } from '@/loaders/problems';
 
 /**
  * What the built site.json says for an id or file that is not published yet (a draft, or
@@ -77,7 +77,7 @@ function contentOf(entries: readonly SiteEntry[]): Content {
 export type Change = { put: SiteEntry; remove?: never } | { remove: string; put?: never };
 
 const said = (problem: Problem) =>
-  `${problem.file}|${problem.path?.join('.') ?? ''}|${problem.message}`;
+  `${problem.file}|${fieldName(problem.path ?? [])}|${problem.message}`;
 
 /**
  * The problems the site would have after `change` that it does not have now, as a build at `now`

@@ -5,7 +5,7 @@
  * engine checks it, the file's presence as far as the editor knows it (checks.ts).
  */
 import { z } from 'astro/zod';
-import { missingPhoto, photoPathProblem } from '@/loaders/entry-checks';
+import { localPhoto } from '@/loaders/entry-checks';
 
 /** A reference as Astro's `reference()` leaves it, so the engine's index finds it. */
 export const reference = (collection: string) =>
@@ -15,21 +15,11 @@ export const reference = (collection: string) =>
     .transform((id) => ({ collection, id }));
 
 /**
- * A photo path, checked for its form as the engine checks it, and for the file as far as the
- * browser can tell: `there` says whether a photo by that path is beside the entry.
+ * The context Astro passes a collection's schema function: a photo path is checked as the engine
+ * checks it, the file as far as the browser can tell (`there`: every photo is, unless told).
  */
-const photo = (there: (src: string) => boolean) => () =>
-  z
-    .string()
-    .superRefine((src, context) => {
-      const problem = photoPathProblem(src) ?? (there(src) ? undefined : missingPhoto(src));
-      if (problem) context.addIssue({ code: 'custom', message: problem, input: src });
-    })
-    .meta({ photo: true });
-
-/** The context Astro passes a collection's schema function; every photo is there unless told. */
 export const editorContext = (there: (src: string) => boolean = () => true) => ({
-  image: photo(there),
+  image: () => localPhoto(there).meta({ photo: true }),
 });
 export type SchemaContext = ReturnType<typeof editorContext>;
 export type ImageFunction = SchemaContext['image'];

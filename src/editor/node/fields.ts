@@ -5,6 +5,7 @@
  * title, description, default, limits and choices; nothing here names a field of ours. A kind of
  * field the editor cannot show stops the build, naming it, instead of leaving it out.
  */
+import { fieldName, type FieldPath } from '@/loaders/problems';
 
 /** The part of JSON Schema our schemas produce. */
 export type JsonSchema = {
@@ -60,8 +61,11 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const next = (limit: number | undefined, step: number) =>
   limit === undefined ? undefined : limit + step;
 
-/** The widget and its options for one schema, or an error naming the field. */
-function widgetFor(schema: JsonSchema, path: string, nameFieldOf: NameFieldOf) {
+/** A field's path in the form: `image.alt`, `steps[]` for every step. */
+const pathOf = (at: FieldPath) => fieldName(at, { anyItem: true });
+
+/** The widget and its options for the field at `at`, or an error naming the field. */
+function widgetFor(schema: JsonSchema, at: FieldPath, nameFieldOf: NameFieldOf) {
   if (schema.references) {
     const nameField = nameFieldOf(schema.references);
     return {
@@ -114,24 +118,20 @@ function widgetFor(schema: JsonSchema, path: string, nameFieldOf: NameFieldOf) {
       const item = schema.items ?? {};
       if (item.enum) return { widget: 'select', multiple: true, options: item.enum, ...limits };
       if (item.type === 'object') {
-        return { widget: 'list', ...limits, fields: editorFields(item, nameFieldOf, `${path}[]`) };
+        return { widget: 'list', ...limits, fields: editorFields(item, nameFieldOf, [...at, 0]) };
       }
       // One box per item, each required: a list has no empty lines.
-      const one = field('item', item, true, nameFieldOf, `${path}[]`);
-      return {
-        widget: 'list',
-        ...limits,
-        field: { ...one, label: labelOf(path.split('.').at(-1)!) },
-      };
+      const one = field('item', item, true, nameFieldOf, [...at, 0]);
+      return { widget: 'list', ...limits, field: { ...one, label: labelOf(String(at.at(-1))) } };
     }
     case 'object':
       // A group of named fields; a map of any keys (z.record) has no form to show.
       if (schema.properties) {
-        return { widget: 'object', fields: editorFields(schema, nameFieldOf, path) };
+        return { widget: 'object', fields: editorFields(schema, nameFieldOf, at) };
       }
   }
   throw new Error(
-    `The web editor has no widget for the field ${path} (${JSON.stringify(schema)}). ` +
+    `The web editor has no widget for the field ${pathOf(at)} (${JSON.stringify(schema)}). ` +
       'Teach src/editor/node/fields.ts this kind of field.',
   );
 }
@@ -141,7 +141,7 @@ function field(
   schema: JsonSchema,
   required: boolean,
   nameFieldOf: NameFieldOf,
-  path: string,
+  at: FieldPath,
 ): EditorField {
   const label = schema.title ?? labelOf(name);
   const made: EditorField = {
@@ -151,10 +151,10 @@ function field(
     label: required ? label : `${label} (optional)`,
     required,
     // Where the field sits in an entry, for the editor to show the engine's messages at it.
-    path,
+    path: pathOf(at),
     ...(schema.description && { hint: schema.description }),
     ...(schema.default !== undefined && { default: schema.default }),
-    ...widgetFor(schema, path, nameFieldOf),
+    ...widgetFor(schema, at, nameFieldOf),
   };
   if (made.widget === 'object' && !required) {
     // An optional group left empty is fine, so Decap must not ask for its fields; the schema
@@ -176,10 +176,10 @@ function field(
 export function editorFields(
   schema: JsonSchema,
   nameFieldOf: NameFieldOf,
-  prefix = '',
+  at: FieldPath = [],
 ): EditorField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    field(name, property, required.has(name), nameFieldOf, prefix ? `${prefix}.${name}` : name),
+    field(name, property, required.has(name), nameFieldOf, [...at, name]),
   );
 }
