@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parseExpressionAt, type Node } from 'acorn';
 import { describe, expect, it } from 'vitest';
+import { editorPage } from '@/editor/node/page';
 
 const require = createRequire(import.meta.url);
 const dist = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
@@ -125,5 +126,33 @@ describe("Decap's chunks, as the build copies them (decapFiles in src/editor/nod
     ]);
     expect(wasm.length).toBeGreaterThan(0);
     for (const [, name] of wasm) expect(files).toContain(name);
+  });
+});
+
+describe("Decap's components, as the editor's stylesheet reaches them (src/editor/node/page.ts)", () => {
+  /**
+   * Each `[class*='-Name']` of the page's stylesheet: Decap's styled components carry their name
+   * as a label, which ends their generated class name (`css-1x2y3z-Name`). A space after the name
+   * asks for that name exactly; without one, any name starting with it.
+   */
+  const names = [...editorPage('').matchAll(/\[class\*='-(\w+)( ?)'\]/g)].map(
+    ([, name, exact]) => ({ name: name!, exact: exact === ' ' }),
+  );
+
+  it('names only components Decap labels so', () => {
+    expect(names.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['FieldLabel', 'ControlContainer', 'EditorContainer', 'Editor']),
+    );
+    for (const { name, exact } of names) {
+      expect(script, name).toContain(`label:"${name}${exact ? '"' : ''}`);
+    }
+  });
+
+  it('lays out the preview with react-split-pane’s classes: SplitPane, Pane, Resizer', () => {
+    const page = editorPage('');
+    for (const name of ['SplitPane', 'Pane', 'Resizer']) {
+      expect(page).toContain(`.${name}`);
+      expect(script, name).toMatch(new RegExp(`[[=]"${name}"`));
+    }
   });
 });

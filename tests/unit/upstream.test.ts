@@ -5,12 +5,13 @@
  * path in node_modules, the React renderer's client module, and sonner's markup the browser tests
  * find toasts by. Each is checked on the installed version, so an upgrade fails here by name.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import { describe, expect, it } from 'vitest';
 import { toasterCodeList } from '@/integrations/island-code';
+import { tableRows } from '../../scripts/lib/doc-section.ts';
 import { FONT_SUBSETS } from '../../scripts/lib/font-subsets.ts';
 
 const require = createRequire(import.meta.url);
@@ -81,5 +82,26 @@ describe("sonner's markup, which the browser tests find toasts by (tests/e2e/hel
     ['a swipe dismisses from 45 px (tests/e2e/toasts.spec.ts)', 'SWIPE_THRESHOLD = 45;'],
   ])('%s', (_, code) => {
     expect(sonner).toContain(code);
+  });
+});
+
+describe('docs/ENGINE.md’s table of what upstream does not promise', () => {
+  const engine = readFileSync(join(root, 'docs/ENGINE.md'), 'utf8');
+  const section = engine.split('## What upstream does not promise')[1]?.split('\n## ')[0] ?? '';
+  const rows = tableRows(section);
+
+  it.each(rows.map((row) => [row[0]!.slice(0, 80), row]))(
+    '%s… names files that are there, and a test that fails',
+    (_, [, where = '', , fails = '']) => {
+      const files = [...`${where} ${fails}`.matchAll(/`((?:src|tests|scripts)\/[^`*]+)`/g)].map(
+        (match) => match[1]!,
+      );
+      for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);
+      expect(files.filter((file) => /\.(test|spec)\.tsx?$/.test(file)).length).toBeGreaterThan(0);
+    },
+  );
+
+  it('has its rows', () => {
+    expect(rows.length).toBeGreaterThan(25);
   });
 });
