@@ -12,10 +12,10 @@ import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
 import { LIST_PHOTO } from '@/editor/browser/decap';
+import { jsonSchemas } from '@/editor/browser/schemas';
 import { editorContext } from '@/editor/browser/stand-ins';
 import { editedCollections, editorConfig, type EditedCollection } from '@/editor/node/config';
 import { editorFields, type EditorField, type JsonSchema } from '@/editor/node/fields';
-import { jsonSchemas } from '@/editor/node/json-schemas';
 
 vi.mock('astro:content', () => import('@/editor/browser/stand-ins'));
 

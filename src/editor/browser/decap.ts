@@ -5,13 +5,11 @@
  * table of docs/ENGINE.md.
  */
 
-/** The custom formats saving.ts registers: files written as a person would. */
+/** Our formats (saving.ts), and the keys we keep in an entry's data for the list, never written. */
 export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
-
-/** The field that holds an entry's photo for Decap's list; not a field of any schema. */
+/** The entry's photo, copied where Decap's list finds one; not a field of any schema. */
 export const LIST_PHOTO = 'thumb';
-
-/** What the list shows of an entry's state (Draft, Scheduled for …); never written. */
+/** The entry's state in words: Draft, Scheduled for …, Published …. */
 export const STATE = '__state';
 
 /** An Immutable.js map as Decap hands it over; only what the editor uses. */

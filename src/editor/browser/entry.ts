@@ -7,9 +7,6 @@ import { formatDate } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
 import { besideTheFile, resolvesAnywhere } from '@/loaders/entry-checks';
-import { blogSchema } from '@/schemas/blog';
-import { recipeSchema } from '@/schemas/recipe';
-import { teamSchema } from '@/schemas/team';
 import { parse } from 'yaml';
 import { draftProblems, type Draft } from './checks';
 import type { EditedCollection, EditorConfig } from '../node/config';
@@ -18,13 +15,7 @@ import { formats, LIST_PHOTO, STATE, type DecapEntry, type ImmutableMap } from '
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, type SiteSnapshot } from './site-check';
 import { isEmpty } from './values';
-import { editorContext } from './stand-ins';
-
-export const schemas = {
-  recipes: recipeSchema,
-  blog: blogSchema,
-  team: teamSchema,
-} satisfies Record<EditedCollection, unknown>;
+import { schemaOf } from './schemas';
 
 /**
  * Keys the editor keeps beside an entry's fields and never writes: the file it is about to write
@@ -191,7 +182,7 @@ export class Checks {
     let found = this.#last.get(data);
     if (!found) {
       const edit = new Edit(entry, this.config);
-      const schema = schemas[edit.collection](editorContext(edit.photoThere) as never);
+      const schema = schemaOf(edit.collection, edit.photoThere);
       found = draftProblems(edit.draft(), { schema, site: this.site, now: new Date() });
       this.#last.set(data, found);
     }

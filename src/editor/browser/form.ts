@@ -5,40 +5,28 @@
 import type { FieldProblem } from '@/loaders/entry-checks';
 import { fieldName } from '@/loaders/problems';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
-import { same, schemas, type Checks, type Fields } from './entry';
+import { same, type Checks, type Fields } from './entry';
+import { schemas } from './schemas';
 import { isEmpty } from './values';
 import type { EditedCollection } from '../node/config';
 import type { EditorField } from '../node/fields';
 
-/** Every field path of a collection's form. */
-function fieldPaths(fields: EditorField[]): string[] {
-  return fields.flatMap((field) => [
-    field.path,
-    ...fieldPaths([...((field['fields'] as EditorField[]) ?? [])]),
-    ...(field['field'] ? [(field['field'] as EditorField).path] : []),
+/** Every field of a form, those in groups and lists too. */
+const allFields = (fields: EditorField[]): EditorField[] =>
+  fields.flatMap((field) => [
+    field,
+    ...allFields((field['fields'] as EditorField[] | undefined) ?? []),
+    ...allFields(field['field'] ? [field['field'] as EditorField] : []),
   ]);
-}
 
 /** A value as plain data: Decap hands lists and groups over as Immutable.js values. */
 const plain = (value: unknown) => (value as ImmutableMap | undefined)?.toJS?.() ?? value;
 
+/** A field of the form: its path and value, the entry's data, its name field, the form's paths. */
+type At = { path: string; value: unknown; data: Fields; nameField: string; paths: Set<string> };
+
 /** The problems that show at the field at `path` whose value is `value`. */
-function problemsAt(
-  problems: FieldProblem[],
-  {
-    path,
-    value,
-    data,
-    nameField,
-    paths,
-  }: {
-    path: string;
-    value: unknown;
-    data: Fields;
-    nameField: string;
-    paths: Set<string>;
-  },
-) {
+function problemsAt(problems: FieldProblem[], { path, value, data, nameField, paths }: At) {
   const valueAt = (at: readonly PropertyKey[]) =>
     at.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown>)?.[key], data);
   return problems.filter((problem) => {
@@ -99,31 +87,20 @@ export function relabelSaving() {
   }
 }
 
-/** The widgets whose fields the checks speak at: every kind the form uses. */
-const checkedWidgets = [
-  'string',
-  'text',
-  'number',
-  'datetime',
-  'select',
-  'relation',
-  'boolean',
-  'list',
-  'object',
-  'image',
-  'markdown',
-];
-
 /**
  * Every widget of the form, also showing the engine's problems with its field, from the whole
  * entry's check, as the writer works and when they press Publish: each at its field, all at
  * once, until fixed.
  */
 export function registerFieldChecks(cms: Decap, checks: Checks) {
+  const { collections } = checks.config;
+  const fieldsOf = (c: (typeof collections)[number]) => allFields(c.fields as EditorField[]);
   const paths = Object.fromEntries(
-    checks.config.collections.map((c) => [c.name, new Set(fieldPaths(c.fields as EditorField[]))]),
+    collections.map((c) => [c.name, new Set(fieldsOf(c).map((field) => field.path))]),
   );
-  for (const name of checkedWidgets) {
+  // Every kind of widget the form uses.
+  const widgets = collections.flatMap((c) => fieldsOf(c).map((field) => field.widget));
+  for (const name of new Set(widgets)) {
     const { control, preview, ...options } = cms.getWidget(name) as Record<string, unknown>;
     // Groups and lists check their own fields when Decap asks them to: the ask is passed on.
     const container = name === 'object' || name === 'list';

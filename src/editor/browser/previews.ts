@@ -2,7 +2,8 @@
 import { createElement } from 'react';
 import { plural } from '@/lib/format';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
-import { Edit, schemas, type Checks } from './entry';
+import { Edit, type Checks } from './entry';
+import { schemas } from './schemas';
 import { Preview, previewRoot } from './preview';
 
 /**

@@ -7,7 +7,8 @@ import { markdownExtensions, photoExtensions } from '@/config';
 import { fieldName } from '@/loaders/problems';
 import type { EditorConfig } from '../node/config';
 import type { Backend, Decap, ImmutableMap } from './decap';
-import { Edit, FILE_TEXT, ours, readForList, schemas, type Checks, type Fields } from './entry';
+import { Edit, FILE_TEXT, ours, readForList, type Checks, type Fields } from './entry';
+import { schemas } from './schemas';
 import { keptEntryFile, keptYaml } from './keep-text';
 import { isFile, problemsAfter } from './site-check';
 
@@ -83,16 +84,16 @@ export function registerFormats(cms: Decap, config: EditorConfig) {
 }
 
 const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
+/** Where the photo `src` of the entry at `file` is, from the project root. */
+const photoFile = (src: string, file: string) => new URL(src, `file:///${file}`).pathname.slice(1);
 const isPhoto = (file: string) =>
   photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
 
-// Decap knows one ending a collection, a Markdown one's first (md): the others' files (mdx) are
-// listed with it, and Decap adds its ending to their paths (x.mdx.md), which filePath takes off.
-const [markdown, ...alsoMarkdown] = markdownExtensions.map((ending) => ending.slice(1));
+// Decap knows one ending a collection, a Markdown one's first (.md): the others' files (.mdx) are
+// listed with it, and Decap adds .md to their paths (x.mdx.md), which filePath takes off.
+const [md = '', ...others] = markdownExtensions;
 const filePath = (path: string) =>
-  alsoMarkdown.some((ending) => path.endsWith(`.${ending}.${markdown}`))
-    ? path.slice(0, -`.${markdown}`.length)
-    : path;
+  others.some((ending) => path.endsWith(ending + md)) ? path.slice(0, -md.length) : path;
 
 /**
  * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
@@ -106,8 +107,8 @@ export function registerFileKeeping(cms: Decap, checks: Checks) {
       list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
       extension: string,
     ) =>
-      extension === markdown
-        ? (await Promise.all([markdown, ...alsoMarkdown].map(list))).flat()
+      `.${extension}` === md
+        ? (await Promise.all(markdownExtensions.map((ending) => list(ending.slice(1))))).flat()
         : list(extension);
     backend.entriesByFolder = (folder, extension, depth) =>
       both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
@@ -125,17 +126,11 @@ export function registerFileKeeping(cms: Decap, checks: Checks) {
         (entry) => !files.some((file) => isFile(entry, file)),
       );
       const used = new Set(
-        others.flatMap((entry) =>
-          (entry.photos ?? []).map((src) =>
-            new URL(src, `file:///${entry.file}`).pathname.slice(1),
-          ),
-        ),
+        others.flatMap((entry) => (entry.photos ?? []).map((src) => photoFile(src, entry.file))),
       );
       for (const file of files) {
         const entry = checks.site.entries.find((each) => isFile(each, file));
-        const own = (entry?.photos ?? []).map((src) =>
-          new URL(src, `file:///${file}`).pathname.slice(1),
-        );
+        const own = (entry?.photos ?? []).map((src) => photoFile(src, file));
         // An entry in a folder of its own takes the folder's photos with it.
         const folder = /\/index\.[^/]+$/.test(file)
           ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)

@@ -18,8 +18,7 @@ import type { JsonSchema } from './fields';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
-const here = dirname(fileURLToPath(import.meta.url));
-const browser = resolve(here, '../browser');
+const browser = resolve(fileURLToPath(import.meta.url), '../../browser');
 
 /** Decap CMS's browser files: its script, the chunks it loads on demand and their WebAssembly. */
 const decapFolder = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
@@ -53,9 +52,9 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions) {
 async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema>> {
   const code = await bundle(
     {
-      contents: `import { jsonSchemas } from './json-schemas.ts';
+      contents: `import { jsonSchemas } from './schemas.ts';
         process.stdout.write(JSON.stringify(jsonSchemas()));`,
-      resolveDir: here,
+      resolveDir: browser,
       loader: 'ts',
     },
     { platform: 'node', format: 'esm' },
