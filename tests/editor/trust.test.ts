@@ -59,9 +59,15 @@ const changedLines = (file: string) =>
     .split('\n')
     .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
 
-/** Waits until `file` on disk passes `done`: the save has reached the disk. */
+/**
+ * Waits until `file` on disk passes `done`: the save has reached the disk. A file the proxy has
+ * begun to write reads empty for a moment, and no entry file is empty.
+ */
 const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
-  bench.server.until(what, () => existsSync(join(bench.dir, file)) && done(bench.read(file)));
+  bench.server.until(what, () => {
+    const text = existsSync(join(bench.dir, file)) ? bench.read(file) : '';
+    return text !== '' && done(text);
+  });
 
 /**
  * Opens the list of a collection in a new tab, as saved now, and closes the old one: leaving an
@@ -81,7 +87,9 @@ async function openEntry(collection: Collection, name: string) {
   const { page } = bench;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('link', { name: new RegExp(`^${escaped} · `) }).click();
-  await page.getByLabel(collections[collection].nameLabel, { exact: true }).waitFor();
+  // The form is drawn before the entry's values are in it: a key pressed earlier lands elsewhere.
+  const field = page.getByLabel(collections[collection].nameLabel, { exact: true });
+  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(name);
   return page;
 }
 
@@ -103,9 +111,10 @@ describe('the web editor keeps what the writer did not change', () => {
       const original = bench.read(file);
       const nameField = (page: Page) =>
         page.getByLabel(collections[collection].nameLabel, { exact: true });
+      // Filled, not typed after End: Decap's text box puts its caret back at the start when it
+      // draws again before the first key (StringControl keeps the caret of its last change).
       let page = await openEntry(collection, value);
-      await nameField(page).press('End');
-      await nameField(page).pressSequentially(' x');
+      await nameField(page).fill(`${value} x`);
       await publishNow(page);
       await onDisk(`${file} saved`, file, (text) => text !== original);
       expect(changedLines(file), file).toEqual([
@@ -114,9 +123,7 @@ describe('the web editor keeps what the writer did not change', () => {
       ]);
 
       page = await openEntry(collection, `${value} x`);
-      await nameField(page).press('End');
-      await nameField(page).press('Backspace');
-      await nameField(page).press('Backspace');
+      await nameField(page).fill(value);
       await publishNow(page);
       await onDisk(`${file} saved again`, file, (text) => text === original);
       expect(unsaved(), file).toBe('');
