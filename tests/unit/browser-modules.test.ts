@@ -58,4 +58,14 @@ describe('the modules that run in the browser', () => {
     const editor = inputs.filter((input) => input.startsWith('src/editor/'));
     expect(editor.sort()).toEqual([...editorBrowser].sort());
   });
+
+  it('the editor’s script reads YAML with yaml, which gives the nodes its patches need, and holds no js-yaml', async () => {
+    const packages = new Set(
+      (await inputsOf('src/editor/browser/main.ts')).map(
+        (input) => /node_modules\/([^/]+)\//.exec(input)?.[1],
+      ),
+    );
+    expect(packages).toContain('yaml');
+    expect(packages).not.toContain('js-yaml');
+  });
 });
