@@ -60,6 +60,22 @@ export default {
       to: { path: '(^|/)node_modules/astro/dist/content/loaders/' },
     },
     {
+      name: 'port-imports-only-types',
+      comment:
+        'docs/ENGINE.md, "From a save to the page": "the integration and the loaders both use port.ts, which imports only types", so the two talk one way.',
+      severity: 'error',
+      from: { path: '^src/loaders/port[.]ts$' },
+      to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'catalogue-calls-down',
+      comment:
+        'docs/ENGINE.md, "From a save to the page": "the catalogue only calls down, into the port it was given": it imports neither the session, the adapter nor the integration.',
+      severity: 'error',
+      from: { path: '^src/loaders/catalogue[.]ts$' },
+      to: { path: ['^src/loaders/(session|loader)[.]ts$', '^src/integrations/'] },
+    },
+    {
       name: 'browser-imports-no-node',
       comment:
         'README, "Project layout": "The code that runs in a browser imports no Node module." (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',

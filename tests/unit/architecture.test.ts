@@ -76,3 +76,15 @@ describe('the one island', () => {
     expect(readdirSync(join(src, 'components/islands'))).toEqual(['NoticeToaster.tsx']);
   });
 });
+
+describe('the engine’s files', () => {
+  it('the index is the one owner of directory listings: no other module of the engine reads a directory', () => {
+    const loaders = join(root, 'src/loaders');
+    const reading = readdirSync(loaders)
+      .filter((file) =>
+        readFileSync(join(loaders, file), 'utf8').match(/\b(readdir|opendir)(Sync)?\(/),
+      )
+      .sort();
+    expect(reading).toEqual(['entry-index.ts']);
+  });
+});

@@ -376,6 +376,192 @@ const claims: Claim[] = [
       ],
     ] as const
   ).map(([says, ...checks]) => ({ doc: 'docs/BEHAVIOUR.md', says, checks })),
+
+  ...(
+    [
+      [
+        "loader.ts the adapter: the only code that speaks to Astro's loader context",
+        rule('loader-context-in-loader-only'),
+      ],
+      [
+        'port.ts the one port',
+        rule('loader-context-in-loader-only'),
+        rule('port-imports-only-types'),
+      ],
+      [
+        'It imports nothing of Astro or Vite, reads no file',
+        rule('core-imports-nothing-of-astro'),
+        rule('core-imports-no-node-module'),
+        test(
+          unit('browser-modules'),
+          'the engine’s core, decide.ts, imports nothing of Astro at all',
+        ),
+      ],
+      [
+        'The index is the one owner of directory listings.',
+        test(
+          unit('architecture'),
+          'the index is the one owner of directory listings: no other module of the engine reads a directory',
+        ),
+      ],
+      [
+        "It alone turns Astro's context into the port, reads build or dev",
+        rule('loader-context-in-loader-only'),
+        guard('Build or dev'),
+      ],
+      [
+        'an entry whose digest the store already has is left alone',
+        test(unit('engine'), 'reads no file again when none has changed, and keeps every entry'),
+      ],
+      [
+        '## One rule, one place',
+        test(
+          unit('one-place'),
+          'has a guard for each row of docs/ENGINE.md’s table, and a row for each guard',
+        ),
+      ],
+      [
+        'The pages never choose entries, and order them by these rules only',
+        test(
+          unit('content'),
+          'are the entries the engine picked, in its order, whatever their dates',
+        ),
+        guard('What each list shows: collection, count, which entries qualify'),
+        guard('Which collections show whole (team, site)'),
+        guard('The team’s order on the about page'),
+      ],
+      [
+        "(the dev server's own watcher is told to leave those alone)",
+        test(
+          unit('content-refresh'),
+          "tells the dev server's own watcher to leave each collection folder alone",
+        ),
+      ],
+      [
+        'the catalogue only calls down, into the port it was given',
+        rule('catalogue-calls-down'),
+        rule('port-imports-only-types'),
+      ],
+      [
+        'It is only ever a cache:',
+        test(
+          unit('engine'),
+          'trusts a file by its size and times only if it was saved well before the index was',
+        ),
+        test(content('incremental'), 'reads every file again when a schema changes'),
+      ],
+      [
+        'if the text is unchanged (a fresh checkout), only the stamp is updated',
+        test(
+          unit('engine'),
+          'parses no file whose stamp changed but not its text, as after a fresh checkout',
+        ),
+      ],
+      [
+        "Astro's store holds only what the site shows",
+        test(unit('engine'), 'is only what the site shows, and the entries those name'),
+        test(unit('decide'), 'is every pick, and nothing older'),
+      ],
+    ] as const
+  ).map(([says, ...checks]) => ({ doc: 'docs/ENGINE.md', says, checks })),
+
+  ...(
+    [
+      [
+        'A schema change is an editor change, with nothing else to edit.',
+        test(
+          unit('editor'),
+          'change with the schema, with no second edit: a field added shows, a field taken out goes',
+        ),
+      ],
+      [
+        'including one that only clashes once slugged',
+        test(
+          unit('editor-checks'),
+          'refuses a new entry whose id another file already makes, even one that only clashes once slugged',
+        ),
+        test(
+          editor('trust'),
+          'refuses a new recipe titled like an existing one, whose id only clashes once slugged',
+        ),
+      ],
+      [
+        'which imports nothing from Astro',
+        rule('core-imports-nothing-of-astro'),
+        test(
+          unit('browser-modules'),
+          'the engine’s core, decide.ts, imports nothing of Astro at all',
+        ),
+      ],
+      [
+        '### Only what changed changes',
+        test(
+          editor('trust'),
+          'changes only the name’s line of every sample entry, and a second save putting it back restores the file byte for byte',
+        ),
+      ],
+      [
+        'The body is edited as raw Markdown only',
+        test(
+          unit('editor'),
+          'offer the schemas’ choices, dates, team members, lists, photos and limits',
+        ),
+      ],
+      ['Were the engine to read with it alone', not('a measurement of a choice not taken')],
+      [
+        "Decap takes a card's photo only from a top-level image field",
+        test(editor('words'), 'shows each post as a card with its photo'),
+        test(
+          unit('editor'),
+          'match the … schema field for field, required for required, at every depth',
+        ),
+        test(
+          editor('trust'),
+          'changes only the name’s line of every sample entry, and a second save putting it back restores the file byte for byte',
+        ),
+      ],
+      [
+        'or the one picked under it',
+        test(editor('words'), 'offers no Media tab, and a search box that does not say …'),
+      ],
+      [
+        '/admin/ works on localhost only',
+        not('how the editor is set up for a site owner; the build says it in its log'),
+      ],
+      [
+        'Its callback URL is the one the OAuth relay below gives',
+        not('a step of the live setup, done in GitHub'),
+      ],
+      [
+        'Nothing else to run; leave `EDITOR_AUTH_URL` unset',
+        not('a step of the live setup, for a Netlify host'),
+      ],
+      [
+        'This relay is the one server beyond the static host',
+        not('what a site owner deploys for the live setup'),
+      ],
+      [
+        'It holds no content and runs only at login',
+        not('what the relay a site owner deploys does'),
+      ],
+      [
+        '(Chromium only)',
+        not('a comparison of ways the editor could save, one of them a browser API'),
+      ],
+      [
+        'and a stock photo only with the network',
+        not('a limit of the preview, told to the reader: a stock photo is a web address'),
+      ],
+      [
+        'a draft or scheduled entry appears only as a digest of its id and file',
+        test(
+          'tests/site/editor.test.ts',
+          'ships what the build knew of every entry for the editor’s checks, naming no draft',
+        ),
+      ],
+      ['which only makes a clash less likely', not('what Decap does with a slug it already has')],
+    ] as const
+  ).map(([says, ...checks]) => ({ doc: 'docs/EDITOR.md', says, checks })),
 ];
 
 /** Text as a reader reads it: no Markdown marks, one kind of apostrophe, single spaces. */

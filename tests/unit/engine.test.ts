@@ -148,6 +148,18 @@ describe('from one build to the next', () => {
     expect(stored('blog').get('salt')?.data['title']).toBe('Salt, Revised');
   });
 
+  it('parses no file whose stamp changed but not its text, as after a fresh checkout', async () => {
+    const { run, stored, write } = site();
+    await run();
+    const before = [...stored('blog').values()];
+    vi.mocked(parseSource).mockClear();
+    write({ 'src/content/blog/salt.md': post('Salt') });
+
+    expect((await run()).error).toBe('');
+    expect(parsed()).toEqual([]);
+    expect([...stored('blog').values()]).toEqual(before);
+  });
+
   it('forgets a file that was deleted, and one that was renamed, under its old id', async () => {
     const { run, stored, at } = site();
     await run();
