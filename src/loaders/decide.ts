@@ -4,7 +4,7 @@
  * all the content. Plain data in, plain data out: no file is read here, and nothing of Astro or
  * Vite is imported, so a unit test can call it on a handful of entries.
  */
-import { contentFolders, PLACEHOLDER, type SiteRules } from '@/config';
+import { contentFolders, PLACEHOLDER, siteSettings, type SiteRules } from '@/config';
 import { isoDate, plural } from '@/lib/format';
 import {
   appears,
@@ -82,7 +82,7 @@ export function decide(
   { now, mode }: { now: Date; mode: Mode },
 ): Decision {
   const of = (collection: string) => content.entries.get(collection) ?? [];
-  const site = content.entry('site', 'site');
+  const site = content.entry(siteSettings.collection, siteSettings.id);
   const timezone = site?.placement.timezone ?? DEFAULT_TIME_ZONE;
   const today = dayIn(timezone, now);
   const stateAt = stateOn(today);
