@@ -30,7 +30,8 @@ export function listEntryFiles(root: string, folders: readonly Folder[]) {
   const entries: Record<string, string> = {};
   for (const folder of folders) {
     for (const { path } of folder.entries()) {
-      entries[pathToFileURL(path).href.toLowerCase()] = folder.collection;
+      // The extension looks the file up by its URL decoded: `my title.md`, not `my%20title.md`.
+      entries[decodeURIComponent(pathToFileURL(path).href).toLowerCase()] = folder.collection;
     }
   }
   mkdirSync(folder, { recursive: true });

@@ -3,7 +3,7 @@
  * Astro VS Code extension (frontmatter) and Red Hat's YAML extension (.yaml entries) check each
  * entry against while it is typed. Validated here with Ajv, as a JSON Schema 2020-12 editor would.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, matchesGlob, relative, sep } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv/dist/2020';
@@ -148,8 +148,15 @@ describe('content IntelliSense', () => {
   const property = (schema: Schema, name: string) =>
     (schema['properties'] as Record<string, Schema>)[name] as Schema;
 
+  /** A writer's file whose name a URL must encode: a space, and letters with accents. */
+  const spelledOut = 'src/content/blog/Crème brûlée my way.mdx';
+
   beforeAll(() => {
     dir = scratchProject();
+    const post = entryFiles.find(
+      (file) => file.startsWith('src/content/blog/') && file.endsWith('.mdx'),
+    );
+    copyFileSync(join(dir, post!), join(dir, spelledOut));
     const { status, output } = astro(dir, 'sync');
     expect(status, output).toBe(0);
     const folder = join(dir, '.astro/collections');
@@ -181,7 +188,7 @@ describe('content IntelliSense', () => {
       getSettings(extension).schemas.find(({ fileMatch }) =>
         fileMatch.some((glob) => glob.startsWith(`volar-embedded-content://${embedded}/`)),
       )?.uri;
-    const markdown = entryFiles.filter((file) => /\.mdx?$/.test(file));
+    const markdown = [...entryFiles.filter((file) => /\.mdx?$/.test(file)), spelledOut];
     expect(new Set(markdown.map((file) => file.split('/')[2]))).toEqual(
       new Set(['recipes', 'blog']),
     );
