@@ -435,6 +435,19 @@ describe('astro dev', () => {
     expect(logged.error).toEqual([]);
   });
 
+  it('reads a file with problems again when a photo comes, not on every save', async () => {
+    const { write, change } = await devServer({
+      'src/content/blog/broken.md': post('Broken', 'drafts: true\n'),
+    });
+    write({ 'src/content/blog/salt.md': post('Salt, Revised') });
+    await change('src/content/blog/salt.md');
+    expect(parsed()).toEqual(['src/content/blog/salt.md']);
+
+    write({ 'src/content/blog/cover.jpg': await photo() });
+    await change('src/content/blog/cover.jpg', 'added');
+    expect(parsed()).toEqual(['src/content/blog/salt.md', 'src/content/blog/broken.md']);
+  });
+
   it('lists a folder again when a folder of entries is renamed', async () => {
     const { change, stored, at } = await devServer();
     renameSync(at('src/content/blog/2026'), at('src/content/blog/2027'));
