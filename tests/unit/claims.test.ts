@@ -562,6 +562,34 @@ const claims: Claim[] = [
       ['which only makes a clash less likely', not('what Decap does with a slug it already has')],
     ] as const
   ).map(([says, ...checks]) => ({ doc: 'docs/EDITOR.md', says, checks })),
+
+  ...(
+    [
+      [
+        'a Company footer link that only toasts shows',
+        test(
+          'tests/engines/visitor.test.ts',
+          'on … …, the footer link "…" shows its toast and stays on the page',
+        ),
+      ],
+      [
+        'so that a CI run never passes without it',
+        test('tests/engines/engine-suite.ts', '… is installed'),
+      ],
+      [
+        "Firefox's WebDriver BiDi server on the one after",
+        not('which ports the engine tests take, for whoever runs them'),
+      ],
+      [
+        'since WebDriver captures only the window',
+        not('what WebDriver’s screenshots take, and why the screen is tall'),
+      ],
+      [
+        'The pages differ only in text:',
+        not('how the routes compare, told to the reader of the table'),
+      ],
+    ] as const
+  ).map(([says, ...checks]) => ({ doc: 'docs/ENGINES.md', says, checks })),
 ];
 
 /** Text as a reader reads it: no Markdown marks, one kind of apostrophe, single spaces. */
