@@ -1,7 +1,7 @@
 /**
  * The engine's knowledge of the files: every collection folder listed, every entry file indexed,
  * and the problems of the files that could not be. A file is read only when its stamp changed
- * since it was indexed. It knows nothing of Astro; the adapter (loader.ts) hands it what it needs.
+ * since it was indexed. It knows nothing of Astro: all it needs comes through the port (port.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -9,23 +9,11 @@ import { photoExtensions } from '@/config';
 import type { Mode } from '@/lib/publishing';
 import type { Content } from './decide';
 import { readEntry, type ReadEntry } from './entry-file';
-import { EntryIndex, type IndexedEntry } from './entry-index';
+import { EntryIndex, indexFile, type IndexedEntry } from './entry-index';
 import { Folder, type CollectionOptions } from './folder';
 import type { References } from './index-fields';
 import type { Problem } from './problems';
-import type { FileEvent } from './port';
-
-export type CatalogueOptions = {
-  root: string;
-  collections: Record<string, CollectionOptions>;
-  /** The engine key (engine-key.ts): an index saved under another key is not used. */
-  key: string;
-  indexFile: string;
-  /** In `dev`, a file that gets problems keeps its last good entry, for the pages to show. */
-  mode: Mode;
-  /** A digest of a text, as Astro's store compares them. */
-  digest: (text: string) => string;
-};
+import type { FileEvent, Host } from './port';
 
 // Parsed entries kept from one round for filling the store. A round that reads more (a cold build)
 // keeps no more than this: the store needs the few dozen entries the site shows, read again then.
@@ -35,19 +23,25 @@ export class Catalogue {
   /** Each collection's folder, by the collection's name. */
   readonly folders = new Map<string, Folder>();
   readonly index: EntryIndex;
-  /** The problems of each entry file that has them, by absolute path; it is read again every round. */
+  /** The problems of each entry file that has them, by absolute path; such a file is never indexed. */
   readonly fileProblems = new Map<string, Problem[]>();
   /** Entries parsed in this round, by absolute path, until the store takes them. */
   readonly parsed = new Map<string, ReadEntry>();
   /** The references of every indexed entry, each kept once however many entries make it. */
   readonly #references: References = new Map();
 
-  constructor(readonly options: CatalogueOptions) {
-    const { root, collections, key, indexFile } = options;
+  constructor(
+    readonly host: Host,
+    collections: Record<string, CollectionOptions>,
+    /** The engine key (engine-key.ts): an index saved under another key is not used. */
+    readonly key: string,
+    /** In `dev`, a file that gets problems keeps its last good entry, for the pages to show. */
+    readonly mode: Mode,
+  ) {
     for (const [name, collection] of Object.entries(collections)) {
-      this.folders.set(name, new Folder(root, name, collection));
+      this.folders.set(name, new Folder(host.root, name, collection));
     }
-    this.index = EntryIndex.open(root, key, indexFile);
+    this.index = EntryIndex.open(host.root, key, indexFile(host.cacheDir));
   }
 
   /** The folder that holds `path`, or is it. */
@@ -172,7 +166,7 @@ export class Catalogue {
     if (intact && index.unchanged(path, stat)) return false;
     const raw = readFileSync(path, 'utf8');
     const filePath = folder.filePath(path);
-    const digest = this.options.digest(`${this.options.key}\0${filePath}\0${raw}`);
+    const digest = this.host.digest(`${this.key}\0${filePath}\0${raw}`);
     const { size, mtimeMs, ctimeMs } = stat;
     if (intact && known?.digest === digest) {
       index.set(path, { ...known, size, mtimeMs, ctimeMs });
@@ -182,7 +176,7 @@ export class Catalogue {
     const read = await readEntry(file, stat, digest, folder.validate, this.#references);
     if (Array.isArray(read)) {
       this.fileProblems.set(path, read);
-      if (this.options.mode === 'build') index.delete(path);
+      if (this.mode === 'build') index.delete(path);
     } else {
       this.fileProblems.delete(path);
       index.set(path, read.indexed);
@@ -193,7 +187,7 @@ export class Catalogue {
 
   /** The absolute paths of an indexed entry's own photos. */
   #photoPaths(entry: IndexedEntry): string[] {
-    const folder = dirname(join(this.options.root, entry.file));
+    const folder = dirname(join(this.host.root, entry.file));
     return entry.photos.map((src) => resolve(folder, src));
   }
 
@@ -205,7 +199,7 @@ export class Catalogue {
 
   /** An indexed entry, parsed: as this round parsed it, or read again. */
   async parse(indexed: IndexedEntry): Promise<ReadEntry | undefined> {
-    const path = join(this.options.root, indexed.file);
+    const path = join(this.host.root, indexed.file);
     const kept = this.parsed.get(path);
     this.parsed.delete(path);
     if (kept) return kept;
@@ -236,6 +230,6 @@ export class Catalogue {
   }
 
   save() {
-    this.index.save(this.options.indexFile);
+    this.index.save(indexFile(this.host.cacheDir));
   }
 }

@@ -5,7 +5,6 @@ import { Catalogue } from './catalogue';
 import { decide, type Decision } from './decide';
 import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
-import { indexFile } from './entry-index';
 import type { CollectionOptions } from './folder';
 import { PICKS, type Engine, type Host, type Refresh, type StoreChange } from './port';
 import { formatProblems, githubAnnotations } from './problems';
@@ -105,12 +104,10 @@ export class Session {
 
   /** Lists and reads every folder, decides, and logs what the build will hold. */
   async #scan(collections: Record<string, CollectionOptions>, rules: SiteRules) {
-    const { root, srcDir, cacheDir, digest, log } = this.host;
+    const { root, srcDir, log } = this.host;
     const key = await engineKey(root, srcDir);
-    if (this.catalogue?.options.key !== key) {
-      const { mode } = this;
-      const index = indexFile(cacheDir);
-      this.catalogue = new Catalogue({ root, collections, key, indexFile: index, mode, digest });
+    if (this.catalogue?.key !== key) {
+      this.catalogue = new Catalogue(this.host, collections, key, this.mode);
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();

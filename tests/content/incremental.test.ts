@@ -3,7 +3,6 @@
  * builds, and whatever changed (a file, the clock, a schema, a photo) shows in the next build,
  * while nothing that is gone stays anywhere in it.
  */
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
+import { hostFor } from '../support/engine';
 import { astro, edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -161,14 +161,13 @@ async function picksOf(dir: string) {
       { ...folder, schema: schemas[name as keyof typeof schemas] },
     ]),
   );
-  const catalogue = new Catalogue({
-    root: dir,
+  const host = hostFor(dir, { info: [], error: [] });
+  const catalogue = new Catalogue(
+    { ...host, cacheDir: join(dir, 'picks') },
     collections,
-    key: 'picks',
-    indexFile: join(dir, 'picks-index.json'),
-    mode: 'build',
-    digest: (text) => createHash('sha1').update(text).digest('hex'),
-  });
+    'picks',
+    'build',
+  );
   await catalogue.scan();
   const now = new Date(NOW.PUBLISH_NOW);
   return decide(catalogue.content(), siteRules, { now, mode: 'build' }).picks;
