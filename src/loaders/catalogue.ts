@@ -1,5 +1,5 @@
 /**
- * The engine's knowledge of the files: every collection folder listed, every entry file indexed,
+ * The engine's knowledge of the files: every collection folder's listing, every entry file indexed,
  * and the problems of the files that could not be. A file is read only when its stamp changed
  * since it was indexed. It knows nothing of Astro: all it needs comes through the port (port.ts).
  */
@@ -58,7 +58,7 @@ export class Catalogue {
   }
 
   /**
-   * Lists every folder again and reads every file whose stamp changed: a build, `astro sync`, or a
+   * Reads every folder's listing again and every file whose stamp changed: a build, `astro sync`, or a
    * dev server's start. How many entry files there are, how many it parsed, and whether they are
    * the files the index held.
    */
@@ -66,7 +66,7 @@ export class Catalogue {
     this.fileProblems.clear();
     this.parsed.clear();
     const { entries } = this.index;
-    const listed = new Set<string>();
+    const found = new Set<string>();
     let unindexed = 0;
     // Only the directories there are now are kept.
     const before = this.index.listings;
@@ -74,28 +74,28 @@ export class Catalogue {
     for (const folder of this.folders.values()) {
       folder.scan((directory) => this.index.listing(directory, before), entries);
       for (const { path } of folder.entries()) {
-        listed.add(path);
+        found.add(path);
         if (!entries.has(path)) unindexed += 1;
       }
     }
-    const sameFiles = !unindexed && listed.size === entries.size;
-    // Listed are the files that own their ids: any other the index holds is gone, or now clashes.
+    const sameFiles = !unindexed && found.size === entries.size;
+    // Found are the files that own their ids: any other the index holds is gone, or now clashes.
     for (const path of entries.keys()) {
-      if (listed.has(path)) continue;
+      if (found.has(path)) continue;
       this.index.delete(path);
       this.fileProblems.delete(path);
     }
-    const parsed = await this.#readChanged(listed);
-    return { files: listed.size, parsed: parsed.length, sameFiles };
+    const parsed = await this.#readChanged(found);
+    return { files: found.size, parsed: parsed.length, sameFiles };
   }
 
   /**
-   * `astro dev`: takes in what a refresh names, reading only the files it touches: the entry files
+   * `astro dev`: reads what a refresh names, and only the files it touches: the entry files
    * added or changed, and the entries whose own photo changed. A photo added is also tried on the
    * files with problems, whose photos are unknown until they read cleanly; a file that goes may
    * hand its id to a file that clashed with it. The files parsed, from the project root.
    */
-  async update(events: readonly FileEvent[]): Promise<string[]> {
+  async refresh(events: readonly FileEvent[]): Promise<string[]> {
     this.parsed.clear();
     const maybeGone = new Set<string>();
     const reread = new Set<string>();
@@ -103,7 +103,7 @@ export class Catalogue {
       const folder = this.#folderOf(path);
       if (!folder) continue;
       if (kind === 'folder') {
-        // A folder added, removed or renamed moves many files at once: list it again.
+        // A folder added, removed or renamed moves many files at once: read its listing again.
         folder.scan((directory) => this.index.listing(directory), this.index.entries);
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);

@@ -39,8 +39,8 @@ export type IndexedEntry = {
 };
 
 /**
- * An entry as saved, and as read back until `entriesOf` makes it whole. Lists and objects are
- * what cost time to read back, so its references are saved apart, as text, the lists most
+ * An entry as saved, and as read back until `entriesOf` makes it whole. Arrays and objects are
+ * what cost time to read back, so its references are saved apart, as text, the arrays most
  * entries leave empty are left out, and its publish date is saved as milliseconds.
  */
 type SavedEntry = Omit<IndexedEntry, 'placement' | 'references' | 'placeholders' | 'photos'> & {

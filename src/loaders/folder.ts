@@ -34,7 +34,7 @@ export type Names = { files: string[]; folders: string[] };
 export class Folder {
   /** The absolute path of every entry file, by the id it makes; several when they clash. */
   readonly #claims = new Map<string, string[]>();
-  /** Every file taken in, by absolute path, with the id it makes if the site reads it. */
+  /** Every file known, by absolute path, with the id it makes if the site reads it. */
   readonly #files = new Map<string, string | undefined>();
   #problems: { version: number; found: Problem[] } | undefined;
 
@@ -67,18 +67,18 @@ export class Folder {
   }
 
   /**
-   * Lists the whole folder again, forgetting what was known: `list` gives the names in each of
-   * its directories, and `known` the entries of files listed before, whose ids are the same for
+   * Reads the whole folder's listing again, forgetting what was known: `listing` gives the names in
+   * each of its directories, and `known` the entries of files found before, whose ids are the same for
    * the same path.
    */
-  scan(list: (directory: string) => Names, known: ReadonlyMap<string, { id: string }>) {
+  scan(listing: (directory: string) => Names, known: ReadonlyMap<string, { id: string }>) {
     this.#claims.clear();
     this.#files.clear();
     this.version += 1;
     if (!existsSync(this.base)) return;
     const files: string[] = [];
     const walk = (directory: string) => {
-      const { files: names, folders } = list(directory);
+      const { files: names, folders } = listing(directory);
       for (const name of names) files.push(`${directory}${sep}${name}`);
       for (const name of folders) walk(`${directory}${sep}${name}`);
     };
@@ -87,7 +87,7 @@ export class Folder {
     for (const path of files) this.add(path, known.get(path)?.id);
   }
 
-  /** Takes in a file that appeared or changed; what it makes depends only on its name. */
+  /** Adds a file that appeared or changed; what it makes depends only on its name. */
   add(path: string, knownId?: string) {
     const inCollection = path.slice(this.base.length + 1);
     const extension = extname(path);

@@ -39,7 +39,7 @@ async function apply(change: StoreChange, { store, parseData }: LoaderContext) {
  * The site's content engine, and a loader for each of its collections and for the picks.
  *
  * The first load of an engine (one per evaluation of the content config: a build, `astro sync`,
- * a dev server's start) scans every folder; in `astro dev`, later changes come named by a refresh
+ * a dev server's start) scans every folder; in `astro dev`, later saves come as refreshes
  * (src/integrations/content-refresh.ts). Each load then fills its own part of the store from the
  * session's decision, so nothing depends on the order in which Astro runs the loaders, or on how
  * many of them it runs. The context members used: `store`, `parseData`, `generateDigest`,

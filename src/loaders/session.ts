@@ -19,7 +19,7 @@ const counted = (count: number, one: string, many: string) =>
 /**
  * What the engine keeps of one project between loads: the catalogue of its files, the latest
  * decision and its problems, and how far the loaders of this run have got. All the engine's
- * state is here. A build or `astro sync` makes a session per evaluation of the content config
+ * keeping is here. A build or `astro sync` makes a session per evaluation of the content config
  * and lets it go once every part of the store is filled; `astro dev` keeps one per project for
  * the life of the process, since Astro may evaluate the content config again (`sessionOf`).
  */
@@ -29,12 +29,12 @@ export class Session {
   /** Whether the terminal's last report listed problems, so a clean one can say so. */
   #reported = false;
   /** The catalogue's version when the code editor was last told of every entry file. */
-  #listed = -1;
+  #told = -1;
   #error: Error | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   /** The first scan of this session, which every loader waits for. */
   #scanned: Promise<void> | undefined;
-  #refresh: { id: string; done: Promise<void> } | undefined;
+  #lastRefresh: { id: string; done: Promise<void> } | undefined;
   /** A build: the parts of the store filled so far. */
   readonly #filled = new Set<string>();
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -53,13 +53,13 @@ export class Session {
   }
 
   /**
-   * One loader's turn: the first scans every folder; each takes in the refresh it was handed,
-   * which the session takes in once however many loaders hand it over.
+   * One loader's turn: the first scans every folder; each hands over the refresh it carries,
+   * which the session reads once however many loaders hand it over.
    */
   async load({ collections, rules }: Engine, refresh: Refresh | undefined) {
     this.#scanned ??= this.run(() => this.#scan(collections, rules));
     await this.#scanned;
-    if (refresh) await this.#update(refresh, rules);
+    if (refresh) await this.#refresh(refresh, rules);
   }
 
   /**
@@ -102,7 +102,7 @@ export class Session {
     return this.#filled.size === parts.length;
   }
 
-  /** Lists and reads every folder, decides, and logs what the build will hold. */
+  /** Reads every folder's listing and every changed file, decides, and logs what the build will hold. */
   async #scan(collections: Record<string, CollectionOptions>, rules: SiteRules) {
     const { root, srcDir, log } = this.host;
     const key = await engineKey(root, srcDir);
@@ -111,8 +111,8 @@ export class Session {
     }
     const catalogue = this.catalogue;
     const { files, parsed, sameFiles } = await catalogue.scan();
-    // The files the index held, no more, no fewer: the code editor's list is as the last run left it.
-    if (sameFiles && hasEntryFiles(root)) this.#listed = catalogue.version;
+    // The files the index held, no more, no fewer: the code editor's manifest is as the last run left it.
+    if (sameFiles && hasEntryFiles(root)) this.#told = catalogue.version;
     this.#decide(rules);
     const counts = [...catalogue.folders.values()]
       .sort((a, b) => a.collection.localeCompare(b.collection))
@@ -128,19 +128,19 @@ export class Session {
     this.save();
   }
 
-  /** `astro dev`: takes in a refresh once, though each of the engine's loaders hands it over. */
-  #update({ refresh, events }: Refresh, rules: SiteRules) {
-    if (this.#refresh?.id === refresh) return this.#refresh.done;
+  /** `astro dev`: reads a refresh once, though each of the engine's loaders hands it over. */
+  #refresh({ refresh, events }: Refresh, rules: SiteRules) {
+    if (this.#lastRefresh?.id === refresh) return this.#lastRefresh.done;
     const done = this.run(async () => {
       if (!events.length) return;
-      const parsed = await this.catalogue!.update(events);
+      const parsed = await this.catalogue!.refresh(events);
       for (const file of parsed) this.host.log.info(`Reloaded ${file}`);
       this.#decide(rules);
       clearTimeout(this.#saveTimer);
       this.#saveTimer = setTimeout(() => this.save(), SAVE_INDEX_MS);
       this.#saveTimer.unref();
     });
-    this.#refresh = { id: refresh, done };
+    this.#lastRefresh = { id: refresh, done };
     return done;
   }
 
@@ -157,7 +157,7 @@ export class Session {
     this.#reported = problems.length > 0;
   }
 
-  /** What a build throws for the problems, made once: they listed, and GitHub annotations there. */
+  /** What a build throws for the problems, made once: every problem in words, and GitHub annotations there. */
   get error(): Error {
     if (this.#error) return this.#error;
     if (process.env['GITHUB_ACTIONS']) {
@@ -176,8 +176,8 @@ export class Session {
     clearTimeout(this.#saveTimer);
     const catalogue = this.catalogue!;
     catalogue.save();
-    if (this.#listed === catalogue.version) return;
-    this.#listed = catalogue.version;
+    if (this.#told === catalogue.version) return;
+    this.#told = catalogue.version;
     listEntryFiles(this.host.root, [...catalogue.folders.values()]);
   }
 }

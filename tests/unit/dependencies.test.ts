@@ -39,6 +39,8 @@ const comments = /\/\*[\s\S]*?\*\/|(?<!:)\/\/.*$/gm;
 /** `@scope/pkg/sub` → `@scope/pkg`, `pkg/sub` → `pkg`; undefined for paths and virtual modules. */
 function packageOf(specifier: string): string | undefined {
   if (/^(\.|\/|@\/|node:|astro:|virtual:)/.test(specifier)) return undefined;
+  // Not a name at all: a template's `${library}`, or a list of words that happens to follow `import`.
+  if (!/^(@[\w.-]+\/)?[\w.-]+(\/[^\s]*)?$/.test(specifier)) return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   return builtinModules.includes(name) ? undefined : name;
