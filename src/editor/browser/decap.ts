@@ -1,15 +1,19 @@
 /**
  * Decap CMS as the web editor uses it: the few parts of its API this editor calls, typed, and the
- * names the editor gives it, which the configuration (node/config.ts) uses too. What
- * its documentation does not promise is listed, each with its guarding test, in the upstream
- * table of docs/ENGINE.md.
+ * names the editor gives it, which the configuration (node/config.ts) uses too. What its
+ * documentation does not promise is listed, each with its guarding test, in the upstream table of
+ * docs/ENGINE.md.
  */
 
-/** Our formats (saving.ts), and the keys we keep in an entry's data for the list, never written. */
+/** The formats entry files are read and written in, as saving.ts registers them. */
 export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
-/** The entry's photo, copied where Decap's list finds one; not a field of any schema. */
+
+/**
+ * Keys the editor keeps in an entry's data for Decap's list, never written: the entry's photo,
+ * copied to where the list finds one (no field of any schema), and its state in words (Draft,
+ * Scheduled for …, Published …).
+ */
 export const LIST_PHOTO = 'thumb';
-/** The entry's state in words: Draft, Scheduled for …, Published …. */
 export const STATE = '__state';
 
 /** An Immutable.js map as Decap hands it over; only what the editor uses. */

@@ -8,18 +8,18 @@ import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
 import { besideTheFile, resolvesAnywhere } from '@/loaders/entry-checks';
 import { parse } from 'yaml';
-import { draftProblems, type Draft } from './checks';
 import type { EditedCollection, EditorConfig } from '../node/config';
 import type { EditorField } from '../node/fields';
+import { draftProblems, type Draft } from './checks';
 import { formats, LIST_PHOTO, STATE, type DecapEntry, type ImmutableMap } from './decap';
 import { keptEntryFile, keptYaml } from './keep-text';
+import { schemaOf } from './schemas';
 import { isFile, type SiteSnapshot } from './site-check';
 import { isEmpty } from './values';
-import { schemaOf } from './schemas';
 
 /**
  * Keys the editor keeps beside an entry's fields and never writes: the file it is about to write
- * (from the checks to the format), and what the list shows of each entry (its state).
+ * (from the checks to the format), and those of decap.ts, for the list (LIST_PHOTO, STATE).
  */
 export const FILE_TEXT = '__file';
 export const ours = (key: string) => key.startsWith('__') || key === LIST_PHOTO;

@@ -4,12 +4,12 @@
  */
 import type { FieldProblem } from '@/loaders/entry-checks';
 import { fieldName } from '@/loaders/problems';
+import type { EditedCollection } from '../node/config';
+import type { EditorField } from '../node/fields';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { same, type Checks, type Fields } from './entry';
 import { schemas } from './schemas';
 import { isEmpty } from './values';
-import type { EditedCollection } from '../node/config';
-import type { EditorField } from '../node/fields';
 
 /** Every field of a form, those in groups and lists too. */
 const allFields = (fields: EditorField[]): EditorField[] =>

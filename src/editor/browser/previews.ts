@@ -3,13 +3,13 @@ import { createElement } from 'react';
 import { plural } from '@/lib/format';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { Edit, type Checks } from './entry';
-import { schemas } from './schemas';
 import { Preview, previewRoot } from './preview';
+import { schemas } from './schemas';
 
 /**
  * The preview of each collection: the site's card for the entry, and where it will appear
- * (preview.tsx), drawn by the site's React into Decap's preview pane. It opens on
- * demand, with the eye button, so the form has the width until then.
+ * (preview.tsx), drawn by the site's React into Decap's preview pane. It opens on demand, with
+ * the eye button, so the form has the width until then.
  */
 export function registerPreviews(cms: Decap, checks: Checks) {
   cms.registerPreviewStyle(new URL('./site.css', window.location.href).href);

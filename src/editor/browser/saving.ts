@@ -8,8 +8,8 @@ import { fieldName } from '@/loaders/problems';
 import type { EditorConfig } from '../node/config';
 import type { Backend, Decap, ImmutableMap } from './decap';
 import { Edit, FILE_TEXT, ours, readForList, type Checks, type Fields } from './entry';
-import { schemas } from './schemas';
 import { keptEntryFile, keptYaml } from './keep-text';
+import { schemas } from './schemas';
 import { isFile, problemsAfter } from './site-check';
 
 /** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
