@@ -1,4 +1,4 @@
-import { onlyOne, type Target } from './find-by-role.ts';
+import { queryAllByRole, TESTING_LIBRARY_PATH, type Read, type Target } from './queries.ts';
 
 /** The engines the scripts can drive: WebKit and Firefox for the engine tests, all three for screenshots. */
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -6,8 +6,8 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export type Viewport = { width: number; height: number };
 
 /**
- * One engine's browser, driven the same way whatever its protocol (WebDriver classic for WebKit,
- * WebDriver BiDi for Firefox, CDP for Chromium). Elements are found with `queryByRole`.
+ * One engine's browser, driven the same way whatever its library (WebdriverIO for WebKit,
+ * puppeteer-core for Firefox and Chromium). Elements are found with Testing Library's queries.
  */
 export interface Browser {
   readonly engine: Engine;
@@ -28,27 +28,7 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A handle to a value in the page, as puppeteer and Playwright both give them. */
-interface PageHandle<Element> {
-  getProperties(): Promise<Map<string, PageHandle<Element>>>;
-  asElement(): Element | null;
-  dispose(): Promise<void>;
-}
-
-/**
- * Runs `action` on the one element in `found`, a handle to the array `queryByRole` returned, then
- * lets go of every handle; throws, naming `target`, unless there is exactly one.
- */
-export async function withOnlyElement<Element>(
-  found: PageHandle<Element>,
-  target: Target,
-  action: (element: Element) => Promise<void>,
-): Promise<void> {
-  const handles = [...(await found.getProperties()).values()];
-  try {
-    const elements = handles.map((handle) => handle.asElement()).filter((e) => e !== null);
-    await action(onlyOne(elements, target));
-  } finally {
-    await Promise.all([found, ...handles].map((handle) => handle.dispose()));
-  }
+/** The rendered text (innerText), or the value, of each element `target` finds in the page. */
+export function readAll(browser: Browser, target: Target, read: Exclude<Read, 'element'>) {
+  return browser.evaluate(queryAllByRole, target, read, TESTING_LIBRARY_PATH) as Promise<string[]>;
 }

@@ -1,9 +1,8 @@
 /** Which engines run, whether they are installed, and starting one. */
 import { createServer } from 'node:net';
 import type { Browser, Engine } from './browser.ts';
-import { launchChromium } from './chromium.ts';
-import { launchFirefox } from './firefox.ts';
 import { missingPrograms } from './programs.ts';
+import { launchChromium, launchFirefox } from './puppeteer.ts';
 import { launchWebKit } from './webkit.ts';
 
 export type { Browser, Engine } from './browser.ts';

@@ -1,14 +1,15 @@
 /**
- * WebKit: WebKitGTK's MiniBrowser, driven by WebKitWebDriver (WebDriver classic) on an Xvfb
- * display that xvfb-run starts and stops with it. One session per driver.
+ * WebKit: WebKitGTK's MiniBrowser, driven through WebdriverIO by WebKitWebDriver (WebDriver
+ * classic) on an Xvfb display that xvfb-run starts and stops with the driver. One session per driver.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { remote, type ChainablePromiseElement } from 'webdriverio';
+import { fetchText, poll } from '../lib/measure.ts';
 import type { Browser, Viewport } from './browser.ts';
-import { onlyOne, queryByRole, type Target } from './find-by-role.ts';
 import { program } from './programs.ts';
-import { WebDriverSession, type WebElement } from './webdriver.ts';
+import { onlyOne, queryAllByRole, TESTING_LIBRARY_PATH, type Target } from './queries.ts';
 
 export type WebKitOptions = {
   /** The port WebKitWebDriver listens on. */
@@ -22,96 +23,104 @@ export type WebKitOptions = {
   siteHost: string;
 };
 
-/** The child processes of `pid`, with the program each runs, from Linux's /proc. */
-function childrenOf(pid: number): { pid: number; program?: string }[] {
+/** The programs that the children of `pid` run, by process id, from Linux's /proc. */
+function childrenOf(pid: number): Map<number, string | undefined> {
   const list = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return (list ? list.split(/\s+/).map(Number) : []).map((child) => {
-    try {
-      return { pid: child, program: readlinkSync(`/proc/${child}/exe`) };
-    } catch {
-      return { pid: child }; // It has just exited.
-    }
-  });
+  const children = list ? list.split(/\s+/).map(Number) : [];
+  return new Map(
+    children.map((child) => [child, attempt(() => readlinkSync(`/proc/${child}/exe`))]),
+  );
 }
 
-/** Sends `signal` to a process that may have exited already. */
-function signal(pid: number, signal: NodeJS.Signals) {
+/** Sends `signal` to a process (or, for a negative id, a process group) that may have exited. */
+const signal = (pid: number, signal: NodeJS.Signals) => attempt(() => process.kill(pid, signal));
+
+/** What `action` returns, or nothing when it throws: for a process that has just exited. */
+function attempt<T>(action: () => T): T | undefined {
   try {
-    process.kill(pid, signal);
+    return action();
   } catch {
-    // It has exited already.
+    return undefined;
   }
-}
-
-/** Kills xvfb-run, and the display and driver it would otherwise leave running. */
-function forceStop(xvfbRun: ChildProcess) {
-  if (xvfbRun.pid === undefined || xvfbRun.exitCode !== null) return;
-  for (const child of childrenOf(xvfbRun.pid)) signal(child.pid, 'SIGKILL');
-  xvfbRun.kill('SIGKILL');
 }
 
 /** Runs WebKitWebDriver under xvfb-run; resolves once it answers, with a way to stop both. */
 async function startDriver({ port, screen }: WebKitOptions) {
   const driver = program('WEBKIT_DRIVER_PATH');
   const args = ['-a', '-s', `-screen 0 ${screen}`, driver, `--port=${port}`];
+  // A process group of its own, so that all xvfb-run starts can be killed at once.
   const xvfbRun = spawn(program('XVFB_RUN_PATH'), [...args, '--replace-on-new-session'], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
   });
   let stderr = '';
   xvfbRun.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<true>((resolve) => xvfbRun.once('exit', () => resolve(true)));
+  const running = () => xvfbRun.pid !== undefined && xvfbRun.exitCode === null;
   // Should the tests' process end without closing the browser, nothing stays behind.
-  const stopOnExit = () => forceStop(xvfbRun);
-  process.once('exit', stopOnExit);
+  const forceStop = () => running() && signal(-xvfbRun.pid!, 'SIGKILL');
+  process.once('exit', forceStop);
 
   /** Stops the driver; xvfb-run then stops Xvfb and removes its files. */
   const stop = async () => {
-    process.off('exit', stopOnExit);
-    if (xvfbRun.pid === undefined || xvfbRun.exitCode !== null) return;
+    process.off('exit', forceStop);
+    if (!running()) return;
     const driverPath = realpathSync(driver);
-    for (const child of childrenOf(xvfbRun.pid)) {
-      if (child.program === driverPath) signal(child.pid, 'SIGTERM');
+    for (const [pid, path] of childrenOf(xvfbRun.pid!)) {
+      if (path === driverPath) signal(pid, 'SIGTERM');
     }
-    if (!(await Promise.race([exited, sleep(5000, false)]))) forceStop(xvfbRun);
+    if (!(await Promise.race([exited, sleep(5000, false)]))) forceStop();
   };
 
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
-    if (xvfbRun.exitCode !== null) break;
-    const ready = await fetch(`${url}/status`).then(
-      async (response) => ((await response.json()) as { value: { ready: boolean } }).value.ready,
-      () => false,
-    );
-    if (ready) return { url, stop };
-  }
+  const ready = await poll(() => fetchText(`http://127.0.0.1:${port}/status`), {
+    timeoutMs: 10_000,
+    everyMs: 100,
+    going: running,
+  });
+  if (ready) return stop;
   await stop();
   throw new Error(`WebKitWebDriver did not start on port ${port}: ${stderr.trim() || 'no answer'}`);
 }
 
 /** Starts Xvfb, WebKitWebDriver and MiniBrowser. */
 export async function launchWebKit(options: WebKitOptions): Promise<Browser> {
-  const driver = await startDriver(options);
+  const stopDriver = await startDriver(options);
   try {
-    const session = await WebDriverSession.start(driver.url, {
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': {
-        binary: program('MINIBROWSER_PATH'),
-        // --full-screen hides the toolbar, whose minimum width would keep the window above 375 px.
-        args: ['--automation', '--full-screen'],
-      },
-      proxy: {
-        proxyType: 'manual',
-        httpProxy: options.siteHost,
-        sslProxy: options.siteHost,
-        noProxy: [options.siteHost.replace(/:\d+$/, '')],
-      },
+    const session = await remote({
+      hostname: '127.0.0.1',
+      port: options.port,
+      path: '/',
+      logLevel: 'silent',
+      // A command that hangs (a MiniBrowser that never comes up) fails, rather than the run.
+      connectionRetryTimeout: 30_000,
+      connectionRetryCount: 0,
+      capabilities: {
+        browserName: 'MiniBrowser',
+        // WebdriverIO asks for WebDriver BiDi unless told not to, and WebKitWebDriver 2.50
+        // refuses such a session ("Failed to match capabilities").
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': {
+          binary: program('MINIBROWSER_PATH'),
+          // --full-screen hides the toolbar, whose minimum width would keep the window above 375 px.
+          args: ['--automation', '--full-screen'],
+        },
+        proxy: {
+          proxyType: 'manual',
+          httpProxy: options.siteHost,
+          sslProxy: options.siteHost,
+          noProxy: [options.siteHost.replace(/:\d+$/, '')],
+        },
+      } as WebdriverIO.Capabilities,
     });
-    return new WebKitBrowser(session, driver.stop);
+    return new WebKitBrowser(session, stopDriver);
   } catch (error) {
-    await driver.stop();
+    await stopDriver();
     throw error;
   }
 }
+
+type Session = WebdriverIO.Browser;
+type Element = ChainablePromiseElement;
 
 /** Resolves after two frames, with the viewport's size: the window's new size has reached the page. */
 const viewportAfterResize = () =>
@@ -121,11 +130,11 @@ const viewportAfterResize = () =>
 
 class WebKitBrowser implements Browser {
   readonly engine = 'webkit';
-  private readonly session: WebDriverSession;
+  private readonly session: Session;
   private readonly stopDriver: () => Promise<void>;
   private viewport: Viewport = { width: 0, height: 0 };
 
-  constructor(session: WebDriverSession, stopDriver: () => Promise<void>) {
+  constructor(session: Session, stopDriver: () => Promise<void>) {
     this.session = session;
     this.stopDriver = stopDriver;
   }
@@ -136,7 +145,10 @@ class WebKitBrowser implements Browser {
   }
 
   evaluate<Args extends unknown[], Result>(fn: (...args: Args) => Result, ...args: Args) {
-    return this.session.execute(fn, ...args) as Promise<Awaited<Result>>;
+    // Args are JSON values (or an element a script returned), which WebdriverIO sends as they are.
+    return this.session.execute(fn as (...args: unknown[]) => Result, ...args) as Promise<
+      Awaited<Result>
+    >;
   }
 
   async click(target: Target) {
@@ -146,12 +158,12 @@ class WebKitBrowser implements Browser {
   async fill(target: Target, text: string) {
     const field = await this.element(target);
     await field.click();
-    await field.clear();
-    await field.sendKeys(text);
+    await field.setValue(text);
   }
 
   async screenshot({ fullPage }: { fullPage: boolean }) {
-    if (!fullPage) return this.session.takeScreenshot();
+    const capture = async () => Buffer.from(await this.session.takeScreenshot(), 'base64');
+    if (!fullPage) return capture();
     // WebDriver captures the viewport: make the window as tall as the page, then size it back.
     const viewport = this.viewport;
     const pageHeight = () => this.evaluate(() => document.documentElement.scrollHeight);
@@ -159,32 +171,37 @@ class WebKitBrowser implements Browser {
       await this.resize({ width: viewport.width, height });
       if ((height = await pageHeight()) === this.viewport.height) break;
     }
-    const png = await this.session.takeScreenshot();
+    const png = await capture();
     await this.resize(viewport);
     return png;
   }
 
   async close() {
     try {
-      await this.session.delete();
+      await this.session.deleteSession();
     } finally {
       await this.stopDriver();
     }
   }
 
-  /** The one element `target` finds, scrolled into view. */
-  private async element(target: Target): Promise<WebElement> {
-    const found = await this.session.execute(queryByRole, target, 'element');
-    const element = onlyOne(found, target) as WebElement;
-    await element.scrollIntoView();
-    return element;
+  /**
+   * The one element `target` finds, scrolled to the middle of the viewport first: Element Click
+   * and Element Clear scroll by themselves, but WebKitGTK can stop short of the viewport and then
+   * refuse the element as "not interactable".
+   */
+  private async element(target: Target): Promise<Element> {
+    const found = await this.evaluate(queryAllByRole, target, 'element', TESTING_LIBRARY_PATH);
+    // An element comes back from a script as WebDriver's reference to it, which $() takes.
+    const element = onlyOne(found, target) as HTMLElement;
+    await this.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }), element);
+    return this.session.$(element);
   }
 
   /** Sizes the window so that the page's viewport is `viewport`; MiniBrowser has no chrome. */
   private async resize({ width, height }: Viewport) {
     if (this.viewport.width === width && this.viewport.height === height) return;
-    await this.session.setWindowRect({ width, height });
-    const [innerWidth, innerHeight] = await this.session.execute(viewportAfterResize);
+    await this.session.setWindowSize(width, height);
+    const [innerWidth, innerHeight] = await this.evaluate(viewportAfterResize);
     if (innerWidth !== width || innerHeight !== height) {
       throw new Error(
         `WebKit's viewport is ${innerWidth}×${innerHeight}, not ${width}×${height}; ` +

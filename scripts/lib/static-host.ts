@@ -40,7 +40,10 @@ function headerRules(root: string) {
 export type StaticHostOptions = {
   /** The port to listen on; a free one when left out. */
   port?: number;
-  /** Files served beside the site, by URL path ("/__test__/probe.js"), with their contents. */
+  /**
+   * Files served beside the site, by URL path ("/__test__/probe.js"), with their contents. They
+   * do not change while the host runs, so a browser may keep them for an hour.
+   */
   extras?: Record<string, string>;
   /** Rewrites every HTML page before it is sent. */
   rewriteHtml?: (html: string) => string;
@@ -58,19 +61,22 @@ export function serveStatic(
   /** What the host sends for a URL path: an extra, the built file, or the site's 404 page. */
   const source = (pathname: string) => {
     const extra = extras[pathname];
-    if (extra !== undefined) return { name: pathname, status: 200, body: Buffer.from(extra) };
+    if (extra !== undefined) {
+      return { name: pathname, status: 200, body: Buffer.from(extra), cache: 'max-age=3600' };
+    }
     const path = join(root, normalize(decodeURIComponent(pathname)).replace(/^(\.\.\/)+/, ''));
     const file = [path, join(path, 'index.html')].find(
       (f) => existsSync(f) && statSync(f).isFile(),
     );
     const name = file ?? join(root, '404.html');
-    return { name, status: file ? 200 : 404, body: readFileSync(name) };
+    return { name, status: file ? 200 : 404, body: readFileSync(name), cache: undefined };
   };
   const respond = (request: IncomingMessage, response: ServerResponse) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    const { name, status, body: contents } = source(pathname);
+    const { name, status, body: contents, cache } = source(pathname);
     const type = TYPES[extname(name)] ?? 'application/octet-stream';
     const headers: Record<string, string> = { 'content-type': type, vary: 'accept-encoding' };
+    if (cache) headers['cache-control'] = cache;
     for (const rule of rules)
       if (rule.path.test(pathname)) Object.assign(headers, Object.fromEntries(rule.headers));
     let body =

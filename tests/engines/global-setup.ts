@@ -1,12 +1,14 @@
 /**
  * Serves the production build for the engine tests, as a static host would, with the capture
- * script first in every page. `ENGINES_PORT` (4800) is the site's port; the engines listen on
+ * script first in every page, and Testing Library for the pages to load when a test looks for
+ * something. `ENGINES_PORT` (4800) is the site's port; the engines listen on
  * the next two (tests/engines/engine-suite.ts).
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { TESTING_LIBRARY, TESTING_LIBRARY_PATH } from '../../scripts/engines/queries.ts';
 import { serveStatic } from '../../scripts/lib/static-host.ts';
 import { CAPTURE_SCRIPT_PATH, captureScriptErrors, withCaptureScript } from './capture-errors.ts';
 
@@ -29,7 +31,10 @@ export default async function serveSite({ provide }: TestProject) {
   cpSync(dist, root, { recursive: true });
   const site = await serveStatic(root, {
     port: Number(process.env['ENGINES_PORT'] || 4800),
-    extras: { [CAPTURE_SCRIPT_PATH]: `(${String(captureScriptErrors)})();` },
+    extras: {
+      [CAPTURE_SCRIPT_PATH]: `(${String(captureScriptErrors)})();`,
+      [TESTING_LIBRARY_PATH]: TESTING_LIBRARY,
+    },
     rewriteHtml: withCaptureScript,
   });
   provide('site', site.url);

@@ -3,9 +3,9 @@
  * at a phone's and a desktop's width: written once, run in each engine through its adapter
  * (scripts/engines/). docs/ENGINES.md says how they run.
  */
-import { expect, test } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 import { selectedEngines } from '../../scripts/engines/engines.ts';
-import { byRole, type Target } from '../../scripts/engines/find-by-role.ts';
+import { byRole, type Target } from '../../scripts/engines/queries.ts';
 import {
   companyLinks,
   FILTER_TOAST,
@@ -14,7 +14,7 @@ import {
   SENT_DESCRIPTION,
   SENT_TITLE,
 } from '../spec.ts';
-import { describeEngine } from './engine-suite.ts';
+import { describeEngine, type VisitorTest } from './engine-suite.ts';
 import type { Visitor } from './visitor.ts';
 
 const PHONE = { width: 375, height: 812 };
@@ -48,14 +48,14 @@ function cycle<T>(list: readonly T[], index: number): T {
 const samePath = (path: string) => new RegExp(`^${path.replace(/\/$/, '')}/?$`);
 
 /** The page's one main heading reads `text`. */
-async function expectHeading(page: Visitor, text: string | RegExp) {
+async function expectHeading(expect: ExpectStatic, page: Visitor, text: string | RegExp) {
   await expect
     .poll(() => page.texts(heading))
     .toEqual([typeof text === 'string' ? text : expect.stringMatching(text)]);
 }
 
 /** Exactly one toast is shown, and its lines are exactly these. */
-async function expectToast(page: Visitor, ...lines: string[]) {
+async function expectToast(expect: ExpectStatic, page: Visitor, ...lines: string[]) {
   const toastLines = async () =>
     (await page.texts(toasts)).map((text) =>
       text
@@ -67,21 +67,26 @@ async function expectToast(page: Visitor, ...lines: string[]) {
 }
 
 /** No uncaught error, unhandled rejection or CSP violation on the page since it loaded. */
-async function expectNoScriptErrors(page: Visitor) {
+async function expectNoScriptErrors(expect: ExpectStatic, page: Visitor) {
   expect(await page.scriptErrors()).toEqual([]);
 }
 
 /** Clicks `target`, expects `lines` as the one toast, and that the page stayed where it was. */
-async function expectClickToasts(page: Visitor, target: Target, path: string, ...lines: string[]) {
+async function expectClickToasts(
+  expect: ExpectStatic,
+  page: Visitor,
+  target: Target,
+  path: string,
+  ...lines: string[]
+) {
   await page.click(target);
-  await expectToast(page, ...lines);
+  await expectToast(expect, page, ...lines);
   expect(await page.path()).toMatch(samePath(path));
 }
 
-function visitorScenarios(visitor: () => Visitor) {
+function visitorScenarios(test: VisitorTest) {
   // Without this, "no script error" could pass because nothing was listening.
-  test('on / at 1280 px, the capture script hears an uncaught error, an unhandled rejection and a CSP violation', async () => {
-    const page = visitor();
+  test('on / at 1280 px, the capture script hears an uncaught error, an unhandled rejection and a CSP violation', async (page, expect) => {
     await page.open('/', DESKTOP);
     await page.browser.evaluate(() => {
       setTimeout(() => {
@@ -108,26 +113,25 @@ function visitorScenarios(visitor: () => Visitor) {
     const at = `at ${viewport.width} px`;
 
     for (const [index, route] of routes.entries()) {
-      test(`on ${route.path} ${at}, the page loads with its heading and no script error`, async () => {
-        const page = visitor();
+      test(`on ${route.path} ${at}, the page loads with its heading and no script error`, async (page, expect) => {
         await page.open(route.path, viewport);
-        await expectHeading(page, route.heading);
-        await expectNoScriptErrors(page);
+        await expectHeading(expect, page, route.heading);
+        await expectNoScriptErrors(expect, page);
       });
 
       // Each route clicks a different one of the five, so that each engine clicks all of them.
       const link = cycle(toastOnlyLinks, index).name;
-      test(`on ${route.path} ${at}, the footer link "${link}" shows its toast and stays on the page`, async () => {
-        const page = visitor();
+      test(`on ${route.path} ${at}, the footer link "${link}" shows its toast and stays on the page`, async (page, expect) => {
         await page.open(route.path, viewport);
         await expectClickToasts(
+          expect,
           page,
           byRole('link', link, { within: companyNav }),
           route.path,
           GENERIC_TOAST,
         );
-        await expectHeading(page, route.heading);
-        await expectNoScriptErrors(page);
+        await expectHeading(expect, page, route.heading);
+        await expectNoScriptErrors(expect, page);
       });
     }
 
@@ -135,16 +139,14 @@ function visitorScenarios(visitor: () => Visitor) {
       ['/recipes', 'Apply Filters'],
       ['/blog', 'All Categories'],
     ] as const) {
-      test(`on ${path} ${at}, "${filter}" shows the filter toast`, async () => {
-        const page = visitor();
+      test(`on ${path} ${at}, "${filter}" shows the filter toast`, async (page, expect) => {
         await page.open(path, viewport);
-        await expectClickToasts(page, byRole('button', filter), path, FILTER_TOAST);
-        await expectNoScriptErrors(page);
+        await expectClickToasts(expect, page, byRole('button', filter), path, FILTER_TOAST);
+        await expectNoScriptErrors(expect, page);
       });
     }
 
-    test(`on /contact ${at}, the contact form shows its toast and clears all four fields`, async () => {
-      const page = visitor();
+    test(`on /contact ${at}, the contact form shows its toast and clears all four fields`, async (page, expect) => {
       await page.open('/contact', viewport);
       const fields = Object.keys(message).map((label) => byRole('textbox', label));
       const values = async () => (await Promise.all(fields.map((f) => page.values(f)))).flat();
@@ -153,6 +155,7 @@ function visitorScenarios(visitor: () => Visitor) {
       }
       expect(await values()).toEqual(Object.values(message));
       await expectClickToasts(
+        expect,
         page,
         byRole('button', 'Send Message'),
         '/contact',
@@ -160,23 +163,22 @@ function visitorScenarios(visitor: () => Visitor) {
         SENT_DESCRIPTION,
       );
       expect(await values()).toEqual(['', '', '', '']);
-      await expectNoScriptErrors(page);
+      await expectNoScriptErrors(expect, page);
     });
   }
 
   for (const [index, route] of routes.entries()) {
     const next = cycle(routes, index + 1);
-    test(`on ${route.path} at 375 px, the phone menu opens and its "${next.nav}" link leads to ${next.path}`, async () => {
-      const page = visitor();
+    test(`on ${route.path} at 375 px, the phone menu opens and its "${next.nav}" link leads to ${next.path}`, async (page, expect) => {
       await page.open(route.path, PHONE);
       expect(await page.count(phoneMenu)).toBe(0);
       await page.click(menuButton);
       await expect.poll(() => page.count(phoneMenu)).toBe(1);
-      await expectNoScriptErrors(page);
+      await expectNoScriptErrors(expect, page);
       await page.click(byRole('link', next.nav, { within: phoneMenu }));
       await expect.poll(() => page.path()).toMatch(samePath(next.path));
-      await expectHeading(page, next.heading);
-      await expectNoScriptErrors(page);
+      await expectHeading(expect, page, next.heading);
+      await expectNoScriptErrors(expect, page);
     });
   }
 }

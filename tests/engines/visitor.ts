@@ -1,10 +1,10 @@
 /**
  * What a visitor does and sees, in any engine: open a page at a size, act on what a target finds
- * (a role and an accessible name), and read back texts, values, the address and script errors.
+ * (a role and an accessible name, found by Testing Library), and read back texts, values, the address and script errors.
  */
 import { vi } from 'vitest';
-import type { Browser, Viewport } from '../../scripts/engines/browser.ts';
-import { queryByRole, type Target } from '../../scripts/engines/find-by-role.ts';
+import { readAll, type Browser, type Viewport } from '../../scripts/engines/browser.ts';
+import type { Target } from '../../scripts/engines/queries.ts';
 import { recordedScriptErrors, type ScriptError } from './capture-errors.ts';
 
 /** How long an action waits for its element to show up and accept it. */
@@ -41,12 +41,12 @@ export class Visitor {
 
   /** The rendered text (innerText) of each element `target` finds. */
   async texts(target: Target): Promise<string[]> {
-    return (await this.browser.evaluate(queryByRole, target, 'text')) as string[];
+    return readAll(this.browser, target, 'text');
   }
 
   /** The value of each field `target` finds. */
   async values(target: Target): Promise<string[]> {
-    return (await this.browser.evaluate(queryByRole, target, 'value')) as string[];
+    return readAll(this.browser, target, 'value');
   }
 
   /** The path of the page's address ("/recipes"). */
