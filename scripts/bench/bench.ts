@@ -15,9 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
 import { markdownTable, writeDocSection } from '../lib/doc-section.ts';
+import { median } from '../lib/measure.ts';
 import {
   blockPhotos,
   javascriptRun,
@@ -41,7 +42,6 @@ const TOAST_RUNS = 9;
 /** "Warm": the visitor reads for a while before the first click. */
 const WARM_AFTER_MS = 5000;
 
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Seconds for `astro build` with every cache removed first. */
@@ -69,11 +69,7 @@ async function javascriptAtLoad(browser: Browser, site: string, route: string) {
 }
 
 async function measureRoutes(site: string) {
-  const executablePath = chromiumPath();
-  const browser = await chromium.launch({
-    args: CHROMIUM_ARGS,
-    ...(executablePath && { executablePath }),
-  });
+  const browser = await launchChromium();
   try {
     const rows = [];
     for (const route of ROUTES) {

@@ -6,6 +6,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
+import { fetchText, median, poll } from '../lib/measure.ts';
 import { firstCardTitle, fileWithTitle } from './entries.ts';
 
 // A fixed port: Astro keeps the dev server's port in the digest that decides whether its
@@ -16,29 +18,17 @@ const EDITS = 5;
 const BETWEEN_EDITS_MS = 1500;
 const GIVE_UP_MS = 60_000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
-/** The HTML at `path` on the server at `port`, or undefined while it does not answer. */
-async function page(port: number, path: string): Promise<string | undefined> {
-  try {
-    const response = await fetch(`http://localhost:${port}${path}`);
-    return response.ok ? await response.text() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Polls `path` until `accept` holds for its HTML; the milliseconds it took from `since`. */
 async function until(port: number, path: string, accept: (html: string) => boolean, since: number) {
-  for (;;) {
-    const html = await page(port, path);
-    if (html !== undefined && accept(html)) return { ms: performance.now() - since, html };
-    if (performance.now() - since > GIVE_UP_MS) {
-      throw new Error(`dev loop: ${path} did not show the change within ${GIVE_UP_MS / 1000} s`);
-    }
-    await pause(20);
+  const accepted = async () => {
+    const html = await fetchText(`http://localhost:${port}${path}`);
+    return html !== undefined && accept(html) ? { ms: performance.now() - since, html } : undefined;
+  };
+  const found = await poll(accepted, { timeoutMs: GIVE_UP_MS, everyMs: 20 });
+  if (!found) {
+    throw new Error(`dev loop: ${path} did not show the change within ${GIVE_UP_MS / 1000} s`);
   }
+  return found;
 }
 
 /** A dev server to time: how to start it in `dir`, the port it serves, where the posts are. */

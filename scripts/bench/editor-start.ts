@@ -15,8 +15,8 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../chromium.mjs';
+import { launchChromium } from '../lib/chromium.ts';
+import { median, poll } from '../lib/measure.ts';
 import { scratchProject } from '../lib/scratch-project.ts';
 import { editorAnswers } from '../../src/editor/node/local-proxy.ts';
 
@@ -41,18 +41,14 @@ async function timeEditor(dir: string): Promise<Times> {
     if (!printed && chunk.toString().includes('/admin/')) printed = since();
   });
   try {
-    while (!(await editorAnswers(address))) {
-      if (since() > GIVE_UP_MS) throw new Error(`The editor in ${dir} did not answer`);
-      await sleep(50);
+    const answered = () => editorAnswers(address).then((yes) => yes || undefined);
+    if (!(await poll(answered, { timeoutMs: GIVE_UP_MS }))) {
+      throw new Error(`The editor in ${dir} did not answer`);
     }
     const answers = since();
     while (!printed) await sleep(20);
 
-    const executablePath = chromiumPath();
-    const browser = await chromium.launch({
-      args: CHROMIUM_ARGS,
-      ...(executablePath && { executablePath }),
-    });
+    const browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const opened = performance.now();
     await page.goto(address, { waitUntil: 'commit' });
@@ -90,7 +86,6 @@ for (let run = 0; run < runs; run++) {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(`\n| Project | Start | Address printed | /admin/ answers | First paint | List shown |`);
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');

@@ -21,6 +21,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable, readDocSection, tableRows, writeDocSection } from '../lib/doc-section.ts';
+import { median } from '../lib/measure.ts';
 import { projectRoot, scratchProject } from '../lib/scratch-project.ts';
 import { devLoop } from './dev-loop.ts';
 import { fileWithTitle, firstCardTitle } from './entries.ts';
@@ -35,7 +36,6 @@ const EDITS = 3;
 /** Saves timed in `hugo server`: as many as in the two `npm run dev` runs together. */
 const HUGO_SAVES = 10;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 /** How many times Hugo's figure ours is, when Hugo was measured. */
 const ratio = (ours: number, hugos: number | undefined) =>

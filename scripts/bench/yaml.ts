@@ -15,6 +15,7 @@ import * as jsYaml from 'js-yaml';
 import { parse, parseDocument, type Scalar } from 'yaml';
 import { contentFolders } from '../../src/config.ts';
 import { normalise, splitFrontmatter } from '../../src/lib/frontmatter.ts';
+import { median } from '../lib/measure.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
 
 const ENTRIES = 50_000;
@@ -39,8 +40,6 @@ function seconds(read: (yaml: string) => unknown) {
   for (let done = 0; done < ENTRIES; done += samples.length) for (const yaml of samples) read(yaml);
   return (performance.now() - start) / 1000;
 }
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 console.log(`${samples.length} sample entries, read over and over to ${ENTRIES} entries,`);
 console.log(`median of ${ROUNDS} rounds (Node ${process.version}):\n`);
