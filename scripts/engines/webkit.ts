@@ -119,9 +119,6 @@ export async function launchWebKit(options: WebKitOptions): Promise<Browser> {
   }
 }
 
-type Session = WebdriverIO.Browser;
-type Element = ChainablePromiseElement;
-
 /** Resolves after two frames, with the viewport's size: the window's new size has reached the page. */
 const viewportAfterResize = () =>
   new Promise<[number, number]>((resolve) =>
@@ -130,11 +127,11 @@ const viewportAfterResize = () =>
 
 class WebKitBrowser implements Browser {
   readonly engine = 'webkit';
-  private readonly session: Session;
+  private readonly session: WebdriverIO.Browser;
   private readonly stopDriver: () => Promise<void>;
   private viewport: Viewport = { width: 0, height: 0 };
 
-  constructor(session: Session, stopDriver: () => Promise<void>) {
+  constructor(session: WebdriverIO.Browser, stopDriver: () => Promise<void>) {
     this.session = session;
     this.stopDriver = stopDriver;
   }
@@ -189,7 +186,7 @@ class WebKitBrowser implements Browser {
    * and Element Clear scroll by themselves, but WebKitGTK can stop short of the viewport and then
    * refuse the element as "not interactable".
    */
-  private async element(target: Target): Promise<Element> {
+  private async element(target: Target): Promise<ChainablePromiseElement> {
     const found = await this.evaluate(queryAllByRole, target, 'element', TESTING_LIBRARY_PATH);
     // An element comes back from a script as WebDriver's reference to it, which $() takes.
     const element = onlyOne(found, target) as HTMLElement;
