@@ -44,7 +44,10 @@ function attempt<T>(action: () => T): T | undefined {
   }
 }
 
-/** Runs WebKitWebDriver under xvfb-run; resolves once it answers, with a way to stop both. */
+/**
+ * Runs WebKitWebDriver under xvfb-run; resolves once it answers, with a way to stop both and
+ * what they have written to stderr.
+ */
 async function startDriver({ port, screen }: WebKitOptions) {
   const driver = program('WEBKIT_DRIVER_PATH');
   const args = ['-a', '-s', `-screen 0 ${screen}`, driver, `--port=${port}`];
@@ -77,14 +80,14 @@ async function startDriver({ port, screen }: WebKitOptions) {
     everyMs: 100,
     going: running,
   });
-  if (ready) return stop;
+  if (ready) return { stop, stderr: () => stderr.trim() };
   await stop();
   throw new Error(`WebKitWebDriver did not start on port ${port}: ${stderr.trim() || 'no answer'}`);
 }
 
 /** Starts Xvfb, WebKitWebDriver and MiniBrowser. */
 export async function launchWebKit(options: WebKitOptions): Promise<Browser> {
-  const stopDriver = await startDriver(options);
+  const driver = await startDriver(options);
   try {
     const session = await remote({
       hostname: '127.0.0.1',
@@ -112,10 +115,11 @@ export async function launchWebKit(options: WebKitOptions): Promise<Browser> {
         },
       } as WebdriverIO.Capabilities,
     });
-    return new WebKitBrowser(session, stopDriver);
+    return new WebKitBrowser(session, driver.stop);
   } catch (error) {
-    await stopDriver();
-    throw error;
+    await driver.stop();
+    const said = driver.stderr();
+    throw said ? new Error(`${String(error)}; the driver said: ${said}`, { cause: error }) : error;
   }
 }
 
