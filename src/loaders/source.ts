@@ -124,13 +124,22 @@ function topLevel(
   path: readonly PropertyKey[],
 ): Position | undefined {
   const [key] = path;
-  if (path.length !== 1 || typeof key !== 'string' || !/^[\w-]+$/.test(key)) return undefined;
-  const value = (data as Record<string, unknown> | undefined)?.[key];
-  const found = new RegExp(`^${key}:[ \t]+(?=[\\w"'])(.*)$`, 'm').exec(yaml);
+  const value = (data as Record<string, unknown> | undefined)?.[key as string];
+  if (path.length !== 1 || typeof key !== 'string' || typeof value !== 'string') return undefined;
+  // Read in place, without copying the frontmatter: this runs for nearly every file read.
+  const start = yaml.startsWith(`${key}:`) ? 0 : yaml.indexOf(`\n${key}:`) + 1;
+  if (!start && !yaml.startsWith(`${key}:`)) return undefined;
+  let at = start + key.length + 1;
+  while (yaml[at] === ' ' || yaml[at] === '\t') at += 1;
+  const end = yaml.indexOf('\n', at);
+  const rest = yaml.slice(at, end === -1 ? undefined : end);
   // The line must hold the value too: a line of a longer text could start like a field.
-  if (!found || typeof value !== 'string' || !found[1]?.includes(value)) return undefined;
-  const line = yaml.slice(0, found.index).split('\n').length;
-  return { line: yamlLine + line - 1, column: found[0].length - found[1].length + 1 };
+  if (at === start + key.length + 1 || !/^[\w"']/.test(rest) || !rest.includes(value)) {
+    return undefined;
+  }
+  let line = yamlLine;
+  for (let i = yaml.indexOf('\n'); i !== -1 && i < start; i = yaml.indexOf('\n', i + 1)) line += 1;
+  return { line, column: at - start + 1 };
 }
 
 const noFrontmatter =
