@@ -51,17 +51,15 @@ export function onlyOne<T>(found: T[], target: Target): T {
 
 /**
  * Testing Library's DOM queries as one script, which defines `window.TestingLibraryDom`: the
- * minified browser build of the @testing-library/dom that @testing-library/webdriverio brings
- * (resolved from it, since package.json declares it and not @testing-library/dom). The test host
+ * minified browser build of @testing-library/dom. The test host
  * serves it at `TESTING_LIBRARY_PATH` (tests/engines/global-setup.ts), and a page loads it from
  * there, as a script of its own origin, when first asked: the site's policy allows such a
  * script, and no `eval`.
  */
-const fromWebdriverio = createRequire(
-  createRequire(import.meta.url).resolve('@testing-library/webdriverio'),
-);
 export const TESTING_LIBRARY = readFileSync(
-  fromWebdriverio.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
+  createRequire(import.meta.url).resolve(
+    '@testing-library/dom/dist/@testing-library/dom.umd.min.js',
+  ),
   'utf8',
 );
 export const TESTING_LIBRARY_PATH = '/__test__/testing-library.js';
