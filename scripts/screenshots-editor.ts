@@ -102,7 +102,8 @@ try {
   await shot('saved');
 
   // Each save the site would refuse, as the writer sees it: the message at its field.
-  const leave = (dialog: Dialog) => void dialog.accept();
+  // Leaving an entry not saved asks first; a reload may close the question before it is answered.
+  const leave = (dialog: Dialog) => void dialog.accept().catch(() => {});
   page.on('dialog', leave);
   const open = async (collection: string, entry?: string) => {
     await page.goto(`${admin}#/collections/${collection}`);
