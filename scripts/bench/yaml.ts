@@ -79,4 +79,5 @@ console.log(
   `\nyaml: "title: >-" has its value at ${node.range?.join('..')}, written ${node.type}.`,
 );
 const api = Object.keys(jsYaml).filter((name) => name !== 'default');
-console.log(`js-yaml: ${api.join(', ')}; values only, no node, no range, no style.`);
+console.log(`js-yaml: ${api.join(', ')}; values only (its listener option reports the`);
+console.log("parser's position as it opens and closes each node: no node kept, no style).");
