@@ -21,7 +21,7 @@ const script = readFileSync(join(dist, 'decap-cms.js'), 'utf8');
  * Decap's English words the editor relies on, by their place in its locale: those the browser
  * tests and scripts find a button, a field or a message by (tests/editor,
  * scripts/screenshots-editor.ts, scripts/bench/editor-start.ts), those `relabelSaving` rewrites,
- * and those `registerWords` replaces (src/editor/browser/form.ts), whose old words the tests
+ * and those `registerWords` replaces (src/editor/browser/words.ts), whose old words the tests
  * expect gone.
  */
 const PHRASES: Record<string, string> = {

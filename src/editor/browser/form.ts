@@ -157,24 +157,3 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
     cms.registerWidget({ name, controlComponent: Checked, previewComponent: preview, ...options });
   }
 }
-
-/** On this computer the local proxy saves, and no account is needed. */
-const onThisComputer = ['localhost', '127.0.0.1'].includes(window.location.hostname);
-
-/** Decap's words where they would mislead or leave a writer guessing. */
-export function registerWords(cms: Decap) {
-  const en = cms.getLocale('en') as {
-    auth: Record<string, string>;
-    ui: { toast: Record<string, string> };
-    editor: { editorInterface: Record<string, string> };
-    collection: { sidebar: Record<string, string> };
-  };
-  en.ui.toast['missingRequiredField'] =
-    'Not saved yet: each field marked in red says what to change.';
-  en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
-  if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
-  en.editor.editorInterface['togglePreview'] = 'Preview the card';
-  // The search box searches the collection shown, or the one picked under it: not always all.
-  en.collection.sidebar['searchAll'] = 'Search';
-  cms.registerLocale('en', en);
-}

@@ -8,10 +8,11 @@
 import type { EditorConfig } from '../node/config';
 import { page } from './decap';
 import { Checks, useTimezone } from './entry';
-import { registerFieldChecks, registerWords, relabelSaving } from './form';
+import { registerFieldChecks, relabelSaving } from './form';
 import { registerPreviews } from './previews';
 import { registerFileKeeping, registerFormats, registerSaveChecks } from './saving';
 import { snapshotOf, timezoneOf, type SiteSnapshot } from './site-check';
+import { registerWords } from './words';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
 page.CMS_MANUAL_INIT = true;
