@@ -82,7 +82,7 @@ export const editorPage = (policy: string) => `<!doctype html>
         .SplitPane.vertical > .Resizer { display: none; }
       }
     </style>
-    <script src="./editor.js" defer></script>
+    <script type="module" src="./editor.js"></script>
     <script src="./decap-cms.js" defer></script>
   </head>
   <body>
