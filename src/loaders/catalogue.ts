@@ -4,16 +4,19 @@
  * since it was indexed. It knows nothing of Astro: all it needs comes through the port (port.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { photoExtensions } from '@/config';
 import type { Mode } from '@/lib/publishing';
 import type { Content } from './decide';
 import { readEntry, type ReadEntry } from './entry-file';
-import { EntryIndex, indexFile, type IndexedEntry } from './entry-index';
-import { Folder, type CollectionOptions } from './folder';
+import { EntryIndex, indexFile, type DirectoryListing, type IndexedEntry } from './entry-index';
+import { Folder, type CollectionOptions, type Names } from './folder';
 import type { References } from './index-fields';
+import { holdsPosition } from './photo-check';
 import type { Problem } from './problems';
 import type { FileEvent, Host } from './port';
+
+const isPhoto = (path: string) => photoExtensions.includes(extname(path).toLowerCase());
 
 // Parsed entries kept from one round for filling the store. A round that reads more (a cold build)
 // keeps no more than this: the store needs the few dozen entries the site shows, read again then.
@@ -27,6 +30,8 @@ export class Catalogue {
   readonly fileProblems = new Map<string, Problem[]>();
   /** Entries parsed in this round, by absolute path, until the store takes them. */
   readonly parsed = new Map<string, ReadEntry>();
+  /** The photos checked in the last round, by absolute path. */
+  photosChecked: string[] = [];
   /** The references of every indexed entry, each kept once however many entries make it. */
   readonly #references: References = new Map();
 
@@ -71,8 +76,9 @@ export class Catalogue {
     // Only the directories there are now are kept.
     const before = this.index.listings;
     this.index.listings = new Map();
+    const photos: string[] = [];
     for (const folder of this.folders.values()) {
-      folder.scan((directory) => this.index.listing(directory, before), entries);
+      folder.scan((directory) => this.#listing(directory, photos, before), entries);
       for (const { path } of folder.entries()) {
         found.add(path);
         if (!entries.has(path)) unindexed += 1;
@@ -86,7 +92,47 @@ export class Catalogue {
       this.fileProblems.delete(path);
     }
     const parsed = await this.#readChanged(found);
+    await this.#checkPhotos(photos, () => true);
     return { files: found.size, parsed: parsed.length, sameFiles };
+  }
+
+  /** A directory's names, as the index lists them; its photos are added to `photos`. */
+  #listing(
+    directory: string,
+    photos: string[],
+    before?: ReadonlyMap<string, DirectoryListing>,
+  ): Names {
+    const names = this.index.listing(directory, before);
+    for (const name of names.files) if (isPhoto(name)) photos.push(`${directory}${sep}${name}`);
+    return names;
+  }
+
+  /**
+   * Checks each of `photos` whose stamp changed since its answer was kept, and forgets each photo
+   * the index knows that `within` holds but `photos` does not name: it is gone.
+   */
+  async #checkPhotos(photos: readonly string[], within: (path: string) => boolean) {
+    const { index } = this;
+    const found = new Set(photos);
+    for (const path of index.photos.keys())
+      if (!found.has(path) && within(path)) index.setPhoto(path, undefined);
+    this.photosChecked = [];
+    for (const path of photos) {
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat) index.setPhoto(path, undefined);
+      if (!stat || index.checkedPhoto(path, stat)) continue;
+      const { size, mtimeMs, ctimeMs } = stat;
+      index.setPhoto(path, { size, mtimeMs, ctimeMs, position: await holdsPosition(path, stat) });
+      this.photosChecked.push(path);
+    }
+  }
+
+  /** The photos of `paths` that hold a GPS position, from the project root, in order. */
+  positions(paths: Iterable<string> = this.index.photos.keys()): string[] {
+    return [...paths]
+      .filter((path) => this.index.photos.get(path)?.position)
+      .map((path) => relative(this.host.root, path).split(sep).join('/'))
+      .sort();
   }
 
   /**
@@ -99,16 +145,21 @@ export class Catalogue {
     this.parsed.clear();
     const maybeGone = new Set<string>();
     const reread = new Set<string>();
+    const photos: string[] = [];
+    const folders = new Set<Folder>();
     for (const { kind, path } of events) {
       const folder = this.#folderOf(path);
       if (!folder) continue;
       if (kind === 'folder') {
         // A folder added, removed or renamed moves many files at once: read its listing again.
-        folder.scan((directory) => this.index.listing(directory), this.index.entries);
+        folders.add(folder);
+        folder.scan((directory) => this.#listing(directory, photos), this.index.entries);
         for (const file of this.index.entries.keys())
           if (folder.contains(file)) maybeGone.add(file);
         for (const { path: file } of folder.entries()) reread.add(file);
-      } else if (photoExtensions.includes(extname(path).toLowerCase())) {
+      } else if (isPhoto(path)) {
+        if (kind === 'removed') this.index.setPhoto(path, undefined);
+        else photos.push(path);
         for (const [file, entry] of this.index.entries) {
           if (this.#photoPaths(entry).includes(path)) reread.add(file);
         }
@@ -127,6 +178,7 @@ export class Catalogue {
     }
     this.#forgetGone(maybeGone);
     const parsed = await this.#readChanged(reread);
+    await this.#checkPhotos(photos, (path) => [...folders].some((folder) => folder.contains(path)));
     return parsed.map((path) => this.#folderOf(path)!.filePath(path));
   }
 

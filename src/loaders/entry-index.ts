@@ -10,6 +10,9 @@ export type { Place, Placeholder, Reference } from './index-fields';
 /** What tells that a file changed without reading it: its size, modification and change times. */
 export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };
 
+/** A photo in a collection folder as last checked: its stamp, and whether it holds a GPS position (photo-check.ts). */
+export type CheckedPhoto = FileStamp & { position: boolean };
+
 /** A directory as last read: its stamps, and its names. */
 export type DirectoryListing = Names & { mtimeMs: number; ctimeMs: number };
 
@@ -57,6 +60,8 @@ type Saved = {
   savedAt: number;
   /** Every directory of the collection folders, by absolute path. */
   listings: Record<string, DirectoryListing>;
+  /** Every photo of the collection folders, by absolute path. */
+  photos?: Record<string, CheckedPhoto>;
   entries: SavedEntry[];
   /** Each entry's references, as `collection:id:path.to.field`, space-separated. */
   references: string[];
@@ -130,6 +135,8 @@ export class EntryIndex {
   #ordered: Map<string, IndexedEntry[]> | undefined;
   /** Each directory of the collection folders as last read, by absolute path. */
   listings = new Map<string, DirectoryListing>();
+  /** Each photo of the collection folders as last checked, by absolute path. */
+  photos = new Map<string, CheckedPhoto>();
 
   constructor(
     readonly root: string,
@@ -144,6 +151,7 @@ export class EntryIndex {
       if (saved.key !== key) return index;
       index.#savedAt = saved.savedAt;
       index.listings = new Map(Object.entries(saved.listings));
+      index.photos = new Map(Object.entries(saved.photos ?? {}));
       // Joined by hand: a hundred thousand calls to join() cost a tenth of a second.
       const folder = sep === '/' ? `${resolve(root)}/` : undefined;
       for (const entry of entriesOf(saved)) {
@@ -167,6 +175,18 @@ export class EntryIndex {
       entry.mtimeMs === stamp.mtimeMs &&
       entry.ctimeMs === stamp.ctimeMs;
     return same && this.settled(stamp) ? entry : undefined;
+  }
+
+  /** The photo at `path` as last checked, if its stamp is the same and settled. */
+  checkedPhoto(path: string, { size, mtimeMs, ctimeMs }: FileStamp): CheckedPhoto | undefined {
+    const photo = this.photos.get(path);
+    const same = photo?.size === size && photo.mtimeMs === mtimeMs && photo.ctimeMs === ctimeMs;
+    return same && this.settled(photo) ? photo : undefined;
+  }
+
+  setPhoto(path: string, photo: CheckedPhoto | undefined) {
+    if (photo) this.photos.set(path, photo);
+    this.#changed = (photo ? true : this.photos.delete(path)) || this.#changed;
   }
 
   /** True when `stamp` was set well before the index was last saved: no change since can hide in it. */
@@ -247,6 +267,7 @@ export class EntryIndex {
       key: this.key,
       savedAt: this.#savedAt,
       listings: Object.fromEntries(this.listings),
+      photos: Object.fromEntries(this.photos),
       entries: entries.map(savedEntry),
       references: entries.map((entry) => entry.references.map(referenceText).join(' ')),
     };

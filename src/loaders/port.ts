@@ -17,7 +17,12 @@ export type Host = {
   cacheDir: string;
   /** A digest of a text, as Astro's store compares them. */
   digest: (text: string) => string;
-  log: { info: (message: string) => void; error: (message: string) => void };
+  log: {
+    info: (message: string) => void;
+    /** Something a writer should fix that does not stop the build. */
+    warn: (message: string) => void;
+    error: (message: string) => void;
+  };
 };
 
 /** The part of the store that holds each list's pick: its entries' ids in order, by list. */

@@ -6,6 +6,7 @@ import { decide, type Decision } from './decide';
 import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
 import type { CollectionOptions } from './folder';
+import { positionWarning } from './photo-check';
 import { PICKS, type Engine, type Host, type Refresh, type StoreChange } from './port';
 import { formatProblems, githubAnnotations } from './problems';
 
@@ -125,6 +126,7 @@ export class Session {
     );
     log.info(`The content store holds the ${counted(held, 'entry', 'entries')} the site shows.`);
     for (const note of this.decision.notes) log.info(note);
+    this.#warnOfPositions(catalogue.positions());
     this.save();
   }
 
@@ -135,6 +137,7 @@ export class Session {
       if (!events.length) return;
       const parsed = await this.catalogue!.refresh(events);
       for (const file of parsed) this.host.log.info(`Reloaded ${file}`);
+      this.#warnOfPositions(this.catalogue!.positions(this.catalogue!.photosChecked));
       this.#decide(rules);
       clearTimeout(this.#saveTimer);
       this.#saveTimer = setTimeout(() => this.save(), SAVE_INDEX_MS);
@@ -142,6 +145,11 @@ export class Session {
     });
     this.#lastRefresh = { id: refresh, done };
     return done;
+  }
+
+  /** Names the photos that tell where they were taken, with the command that removes it. */
+  #warnOfPositions(photos: string[]) {
+    if (photos.length) this.host.log.warn(positionWarning(photos));
   }
 
   /** Asks the core again; `astro dev` reports the problems in the terminal at once. */

@@ -23,7 +23,7 @@ export class ContentStore {
 }
 
 /** What the engine logged while it ran. */
-export type Logged = { info: string[]; error: string[] };
+export type Logged = { info: string[]; error: string[]; warn?: string[] };
 
 /** Rules with no lists, that show every entry of `collections` whole: the engine on its own. */
 export const showingWhole = (...collections: string[]): SiteRules => ({
@@ -38,7 +38,11 @@ export const hostFor = (root: string, logged: Logged): Host => ({
   srcDir: join(root, 'src'),
   cacheDir: join(root, 'node_modules/.astro'),
   digest: (text) => createHash('sha1').update(text).digest('hex'),
-  log: { info: (message) => logged.info.push(message), error: (m) => logged.error.push(m) },
+  log: {
+    info: (message) => logged.info.push(message),
+    warn: (message) => (logged.warn ??= []).push(message),
+    error: (message) => logged.error.push(message),
+  },
 });
 
 /** How Astro runs the collections' `load()` of one sync. Astro 7 runs them together. */
@@ -65,7 +69,7 @@ export function engineFor(
     mode = 'build',
     refresh,
   }: { order?: Order; mode?: Mode; refresh?: Refresh } = {}) {
-    const logged: Logged = { info: [], error: [] };
+    const logged: Logged = { info: [], error: [], warn: [] };
     const load = async (part: string) => {
       const session = sessionOf(engine, mode, hostFor(root, logged));
       await session.load(engine, refresh);
