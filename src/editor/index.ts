@@ -5,7 +5,8 @@
  *
  * Inside, each folder is named for where its code runs: node/ on the computer that builds or
  * serves the site (and `npm run editor`'s local proxy), browser/ in the writer's browser, bundled
- * into /admin/editor.js. The browser's code imports nothing from node/ but types.
+ * into /admin/editor.js and the chunks it loads. The browser's code imports nothing from node/
+ * but types.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,12 +37,17 @@ export function editor(backend: EditorBackend): AstroIntegration {
           return (await fetch(address)).text();
         };
         const host: Host = { root, cacheDir, mode: 'dev', home };
+        // The costly files are made now, beside Astro's own start, and again only when one of
+        // their sources changes, so a writer's page does not wait for a bundle on each load.
+        // Vitest runs this hook for a Vite server of its own, with no HTTP server: none made.
+        const files = adminFiles(backend, host);
+        if (server.httpServer) files.prepare();
+        server.watcher.on('all', (_event, path) => files.changed(path));
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
-          const file = adminFiles(backend, host)[name];
-          if (!file) return next();
           try {
-            const body = await file();
+            const body = await files.file(name);
+            if (body === undefined) return next();
             response.setHeader(
               'Content-Type',
               types[name.split('.').at(-1)!] ?? 'application/octet-stream',
@@ -58,8 +64,9 @@ export function editor(backend: EditorBackend): AstroIntegration {
         mkdirSync(folder, { recursive: true });
         const home = async () => readFileSync(join(fileURLToPath(dir), 'index.html'), 'utf8');
         const host: Host = { root, cacheDir, mode: 'build', home };
-        for (const [name, file] of Object.entries(adminFiles(backend, host))) {
-          writeFileSync(join(folder, name), await file());
+        const files = adminFiles(backend, host);
+        for (const name of await files.names()) {
+          writeFileSync(join(folder, name), (await files.file(name))!);
         }
         if (!backend.repo) {
           logger.info(

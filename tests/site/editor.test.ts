@@ -5,10 +5,37 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { builtFile, builtPages, builtText, page } from './built';
 
 const visitorPages = builtPages.filter((path) => !path.startsWith('/admin'));
+
+/** The files one of our scripts in /admin/ imports: at once (static), or when asked (dynamic). */
+function importsOf(name: string) {
+  const imports = { static: [] as string[], dynamic: [] as string[] };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const { type, source } = node as { type?: string; source?: { value?: unknown } };
+    const from = typeof source?.value === 'string' ? source.value.replace(/^\.\//, '') : undefined;
+    if (from && type === 'ImportExpression') imports.dynamic.push(from);
+    else if (from && /^(Import|Export\w+)Declaration$/.test(type ?? '')) imports.static.push(from);
+    Object.values(node).forEach(visit);
+  };
+  visit(parse(builtText(`/admin/${name}`), { ecmaVersion: 'latest', sourceType: 'module' }));
+  return imports;
+}
+
+/** `names`, and every file they import at once, and those import at once, and so on. */
+function withStaticImports(names: string[]) {
+  const all = new Set(names);
+  for (const name of all) for (const file of importsOf(name).static) all.add(file);
+  return [...all];
+}
+
+/** React DOM's client, in our scripts: the name it marks each root's container with. */
+const reactDom = '__reactContainer$';
 
 describe('the web editor in the build', () => {
   it('is kept out of search engines: noindex, disallowed in robots.txt, not in the sitemap', () => {
@@ -44,8 +71,32 @@ describe('the web editor in the build', () => {
       './editor.js',
       './decap-cms.js',
     ]);
-    // Deferred: the page paints first, and both download side by side.
-    for (const script of scripts) expect(script.hasAttribute('defer')).toBe(true);
+    // Deferred: the page paints first, and both download side by side. Ours is a module script,
+    // deferred by nature (never async, so it runs before Decap's); Decap's is deferred.
+    const [ours, decap] = scripts;
+    expect(ours!.getAttribute('type')).toBe('module');
+    expect(ours!.hasAttribute('async')).toBe(false);
+    expect(decap!.hasAttribute('defer')).toBe(true);
+  });
+
+  it('loads none of the preview’s React before the list: it comes when a preview is opened', () => {
+    const beforeList = withStaticImports(['editor.js']);
+    for (const name of beforeList)
+      expect(builtText(`/admin/${name}`), name).not.toContain(reactDom);
+    const onDemand = beforeList.flatMap((name) => importsOf(name).dynamic);
+    expect(onDemand.length).toBeGreaterThan(0);
+    const preview = withStaticImports(onDemand).filter((name) => !beforeList.includes(name));
+    expect(preview.some((name) => builtText(`/admin/${name}`).includes(reactDom))).toBe(true);
+  });
+
+  it('ships every file our scripts import, under the name they ask for', () => {
+    const scripts = new Set(['editor.js']);
+    for (const name of scripts) {
+      expect(builtFile(`/admin/${name}`), name).toBeDefined();
+      const { static: now, dynamic: later } = importsOf(name);
+      for (const file of [...now, ...later]) scripts.add(file);
+    }
+    expect(scripts.size).toBeGreaterThan(2);
   });
 
   it('ships its configuration, script and Decap CMS beside its page', () => {

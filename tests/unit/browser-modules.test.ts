@@ -2,12 +2,14 @@
  * The modules the docs say run in the browser import no Node module, and of Astro only its Zod
  * (`astro/zod`, how the schemas import Zod): the engine's core (decide.ts), the checks of one
  * entry, and the web editor's browser folder, every file of it. Each is bundled as the editor's
- * build bundles it, and its inputs are read from esbuild's own list.
+ * build bundles it, and its inputs are read from esbuild's own list. The editor's scripts, as the
+ * build and the dev server make them, leave the preview's React and cards to a chunk of their own.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editorScripts, type Bundle } from '../../src/editor/node/admin-files';
 
 const root = join(import.meta.dirname, '../..');
 const standIns = join(root, 'src/editor/browser/stand-ins.ts');
@@ -67,5 +69,58 @@ describe('the modules that run in the browser', () => {
     );
     expect(packages).toContain('yaml');
     expect(packages).not.toContain('js-yaml');
+  });
+});
+
+describe('the editor’s scripts as the page loads them (editorScripts in src/editor/node/admin-files.ts)', () => {
+  let scripts: Bundle;
+  beforeAll(async () => {
+    scripts = await editorScripts();
+  }, 60_000);
+
+  /** The files `from` loads by `kind` of import, and the files those load by a static import. */
+  function loaded(from: string[], kind: 'import-statement' | 'dynamic-import') {
+    const { outputs } = scripts.metafile;
+    const next = from.flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.kind === kind).map((i) => i.path),
+    );
+    const all = new Set(kind === 'import-statement' ? [...from, ...next] : next);
+    for (const file of all) {
+      for (const i of outputs[file]!.imports) if (i.kind === 'import-statement') all.add(i.path);
+    }
+    return [...all];
+  }
+  /** The source files bundled into `files`. */
+  const sources = (files: string[]) =>
+    files.flatMap((file) => Object.keys(scripts.metafile.outputs[file]!.inputs));
+  const previewOnly = /node_modules\/(react|react-dom|scheduler)\/|^src\/components\//;
+
+  it('the list’s page loads none of the preview’s React, React DOM or cards', () => {
+    const beforeList = loaded(['admin/editor.js'], 'import-statement');
+    expect(beforeList.length).toBeGreaterThan(0);
+    expect(sources(beforeList).filter((input) => previewOnly.test(input))).toEqual([]);
+    expect(sources(beforeList)).not.toContain('src/editor/browser/preview.tsx');
+  });
+
+  it('the preview’s chunk, loaded when a preview opens, has them all: preview.tsx, React DOM, each card', () => {
+    const beforeList = loaded(['admin/editor.js'], 'import-statement');
+    const preview = loaded(beforeList, 'dynamic-import');
+    expect(preview.length).toBeGreaterThan(0);
+    const inputs = sources(preview);
+    expect(inputs).toContain('src/editor/browser/preview.tsx');
+    for (const card of ['recipes/RecipeCard', 'blog/PostCard', 'about/TeamMemberCard']) {
+      expect(inputs).toContain(`src/components/${card}.tsx`);
+    }
+    expect(inputs.some((input) => /node_modules\/react-dom\//.test(input))).toBe(true);
+  });
+
+  it('every file a script imports is one of the files made, by the name it imports', () => {
+    const made = Object.keys(scripts.files);
+    expect(made).toContain('editor.js');
+    for (const [file, { imports }] of Object.entries(scripts.metafile.outputs)) {
+      expect(made).toContain(basename(file));
+      for (const { path } of imports)
+        expect(made, `${file} imports ${path}`).toContain(basename(path));
+    }
   });
 });

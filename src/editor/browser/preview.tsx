@@ -2,10 +2,12 @@
  * The web editor's preview: the entry drawn by the site's own card (RecipeCard, PostCard,
  * TeamMemberCard, with the site's stylesheet, /admin/site.css), and under it, in words, where it
  * will appear, worked out by the engine's core. No second copy of a card exists: a change to a
- * card changes the preview with it. Drawn with the site's React, in Decap's preview pane.
+ * card changes the preview with it. Drawn with the site's React, in Decap's preview pane. This
+ * module and all it pulls in (React, React DOM, the cards) is a chunk of its own, which
+ * previews.ts loads when a preview is first opened.
  */
 import type { ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { TeamMemberCard } from '@/components/about/TeamMemberCard';
 import { PostCard } from '@/components/blog/PostCard';
 import { RecipeCard } from '@/components/recipes/RecipeCard';
@@ -62,16 +64,11 @@ function card({ collection, data, body, indexed, photoUrl }: Previewed, site: Si
   }
 }
 
+/** What the preview draws: the entry, once it passed its schema; else what it waits for. */
+export type PreviewProps = { entry: Previewed | undefined; waiting: string; site: SiteSnapshot };
+
 /** The preview: the card, and where it will appear; or what it waits for. */
-export function Preview({
-  entry,
-  waiting,
-  site,
-}: {
-  entry: Previewed | undefined;
-  waiting: string;
-  site: SiteSnapshot;
-}): ReactElement {
+export function Preview({ entry, waiting, site }: PreviewProps): ReactElement {
   // Styled inline: the site's stylesheet holds only the classes the site's pages use.
   const frame = { maxWidth: '24rem', margin: '0 auto', padding: '1.5rem' };
   if (!entry) {
@@ -92,5 +89,10 @@ export function Preview({
   );
 }
 
-/** A root for the site's React inside Decap's preview pane. */
-export const previewRoot = (element: Element): Root => createRoot(element);
+/** The preview drawn by the site's React in `element`, in Decap's preview pane. */
+export type PreviewPane = { draw(props: PreviewProps): void; unmount(): void };
+
+export function previewPane(element: Element): PreviewPane {
+  const root = createRoot(element);
+  return { draw: (props) => root.render(<Preview {...props} />), unmount: () => root.unmount() };
+}

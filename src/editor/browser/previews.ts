@@ -1,10 +1,21 @@
-/** Decap's preview pane, drawing each collection's entries with preview.tsx. */
-import { createElement } from 'react';
+/**
+ * Decap's preview pane: a light template for each collection, registered before Decap starts,
+ * which loads the site's React and cards (preview.tsx) when a preview is first opened, so none of
+ * them is fetched before the list.
+ */
 import { plural } from '@/lib/format';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { Edit, type Checks } from './entry';
-import { Preview, previewRoot } from './preview';
+import type * as PreviewCode from './preview';
 import { schemas } from './schemas';
+
+/** preview.tsx, fetched once, when a preview first opens; fetched again if that failed. */
+let previewCode: Promise<typeof PreviewCode> | undefined;
+const loadPreviewCode = () =>
+  (previewCode ??= import('./preview').catch((error: unknown) => {
+    previewCode = undefined;
+    throw error;
+  }));
 
 /**
  * The preview of each collection: the site's card for the entry, and where it will appear
@@ -16,9 +27,12 @@ export function registerPreviews(cms: Decap, checks: Checks) {
   type Template = {
     props: { entry: DecapEntry; getAsset: (path: string) => { toString(): string } };
     element?: HTMLElement | null;
-    root?: ReturnType<typeof previewRoot>;
+    /** The site's React drawing into `element`, once preview.tsx has loaded. */
+    pane?: PreviewCode.PreviewPane;
+    closed?: boolean;
   };
   const draw = (template: Template) => {
+    if (!template.pane) return; // drawn once preview.tsx has loaded
     const { entry, getAsset } = template.props;
     const { problems, indexed, data } = checks.of(entry);
     const src = String((entry.get('data') as ImmutableMap).getIn(['image', 'src']) ?? '');
@@ -32,19 +46,29 @@ export function registerPreviews(cms: Decap, checks: Checks) {
         photoUrl: /^https:/.test(src) ? src : getAsset(src).toString(),
       };
     const waiting = `The card shows once the form has nothing left to fix (${problems.length} ${plural(problems.length, 'field')} to go).`;
-    template.root?.render(createElement(Preview, { entry: previewed, waiting, site: checks.site }));
+    template.pane.draw({ entry: previewed, waiting, site: checks.site });
   };
   for (const collection of Object.keys(schemas)) {
     const Card = page.createClass({
       componentDidMount(this: Template) {
-        if (this.element) this.root = previewRoot(this.element);
-        draw(this);
+        void loadPreviewCode().then(
+          ({ previewPane }) => {
+            if (this.closed || !this.element) return;
+            this.pane = previewPane(this.element);
+            draw(this);
+          },
+          () => {
+            if (this.element)
+              this.element.textContent = 'The card could not load: reload the page.';
+          },
+        );
       },
       componentDidUpdate(this: Template) {
         draw(this);
       },
       componentWillUnmount(this: Template) {
-        this.root?.unmount();
+        this.closed = true;
+        this.pane?.unmount();
       },
       render(this: Template) {
         return page.h('div', { ref: (element: HTMLElement | null) => (this.element = element) });

@@ -1,20 +1,24 @@
 /**
- * Every file of /admin/, made fresh: the page, Decap CMS's configuration made from the schemas,
- * what the engine's index knows of the site, the site's stylesheet, our browser code bundled on
- * its own, and Decap's files. Written into a build and served by `astro dev` (../index.ts).
+ * Every file of /admin/: the page, Decap CMS's configuration made from the schemas, what the
+ * engine's index knows of the site, the site's stylesheet, our browser code bundled on its own
+ * (editor.js, and the chunks it imports: the preview's only when a preview is first opened), and
+ * Decap's files. Written into a build and served by `astro dev` (../index.ts). The costly ones,
+ * our scripts and the configuration, are made at once and kept until one of their sources changes.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type StdinOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
 import { load } from 'js-yaml';
 import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
 import { indexedEntries, indexFile } from '@/loaders/entry-index';
 import { timezoneOf, unpublished } from '../browser/site-check';
 import { editorConfig, type EditedCollection, type EditorBackend } from './config';
 import type { JsonSchema } from './fields';
+import { Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
@@ -25,12 +29,18 @@ const decapFolder = join(dirname(require.resolve('decap-cms/package.json')), 'di
 const decapFiles = () =>
   readdirSync(decapFolder).filter((file) => /^(\d+\.)?decap-cms\.js$|\.wasm$/.test(file));
 
-/** Bundles one file of the editor, `astro:content` read through the stand-ins. */
-async function bundle(entry: string | StdinOptions, options: BuildOptions) {
-  const result = await build({
-    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: entry }),
+/** What esbuild made: each file by its name, and the source files it read for them. */
+export type Bundle = { files: Record<string, string>; inputs: string[]; metafile: Metafile };
+
+/** Bundles the editor's code, `astro:content` read through the stand-ins. */
+async function bundle(entry: string | StdinOptions, options: BuildOptions): Promise<Bundle> {
+  const { outputFiles = [], metafile } = await build({
+    ...options,
+    ...(typeof entry === 'string' ? { entryPoints: { editor: entry } } : { stdin: entry }),
     bundle: true,
     write: false,
+    metafile: true,
+    outdir: 'admin',
     logLevel: 'error',
     alias: {
       'astro:content': join(browser, 'stand-ins.ts'),
@@ -38,19 +48,49 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions) {
       // One acorn: the MDX parser imports it, and acorn-jsx requires it.
       acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
     },
-    ...options,
   });
-  const [output] = result.outputFiles ?? [];
-  if (!output) throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
-  return output.text;
+  if (!outputFiles.length || !metafile) {
+    throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
+  }
+  const files = Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text]));
+  // esbuild names its inputs from the working folder.
+  const inputs = Object.keys(metafile.inputs).map((input) => resolve(input));
+  return { files, inputs, metafile };
 }
 
 /**
- * The collections' JSON schemas, from the schemas as they are on disk now. Worked out by a Node
- * process of its own: inside Astro's config, Vite's module runner takes over `import()`.
+ * Our browser code as the page loads it: editor.js, the chunks it imports, and the preview's
+ * chunk, which previews.ts imports when a preview is first opened (React DOM and the cards).
  */
-async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema>> {
-  const code = await bundle(
+export const editorScripts = () =>
+  bundle(join(browser, 'main.ts'), {
+    platform: 'browser',
+    format: 'esm',
+    splitting: true,
+    // Named by their content: a page opened before a change still finds the chunks it asks for.
+    chunkNames: 'editor-[name]-[hash]',
+    minify: true,
+  });
+
+/** Runs `code` in a Node process of its own; what it printed. */
+const runNode = (code: string) =>
+  new Promise<string>((done, fail) => {
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module'],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout) => (error ? fail(error) : done(stdout)),
+    );
+    child.stdin?.end(code);
+  });
+
+/**
+ * The collections' JSON schemas, from the schemas as they are on disk now, and the files they
+ * were read from. Worked out by a Node process of its own: inside Astro's config, Vite's module
+ * runner takes over `import()`.
+ */
+async function currentJsonSchemas() {
+  const { files, inputs } = await bundle(
     {
       contents: `import { jsonSchemas } from './schemas.ts';
         process.stdout.write(JSON.stringify(jsonSchemas()));`,
@@ -59,8 +99,8 @@ async function currentJsonSchemas(): Promise<Record<EditedCollection, JsonSchema
     },
     { platform: 'node', format: 'esm' },
   );
-  const output = execFileSync(process.execPath, ['--input-type=module'], { input: code });
-  return JSON.parse(output.toString()) as Record<EditedCollection, JsonSchema>;
+  const output = await runNode(Object.values(files)[0]!);
+  return { schemas: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
 }
 
 /** Where the editor's files are made, and how to read the site's home page there. */
@@ -114,20 +154,63 @@ function siteStyles(home: string) {
   return [...linked, ...inline].join('\n');
 }
 
-/** Every file of /admin/, by name, each made when asked for. */
-export function adminFiles(
-  backend: EditorBackend,
-  host: Host,
-): Record<string, () => Promise<string | Buffer>> {
-  const files: Record<string, () => Promise<string | Buffer>> = {
-    'index.html': async () => editorPage(editorPolicy(backend.localPort)),
-    'site.json': async () => siteSnapshot(host),
-    'site.css': async () => siteStyles(await host.home()),
-    'config.json': async () =>
-      `${JSON.stringify(editorConfig(await currentJsonSchemas(), backend), null, 2)}\n`,
-    'editor.js': () =>
-      bundle(join(browser, 'main.ts'), { platform: 'browser', format: 'iife', minify: true }),
+/** Every file of /admin/, by name, and what a changed source file means for them. */
+export type AdminFiles = {
+  /** The name of every file, our scripts' chunks among them. */
+  names(): Promise<string[]>;
+  /** The file called `name`, made or kept; undefined if /admin/ has none by that name. */
+  file(name: string): Promise<string | Buffer | undefined>;
+  /** Starts making the costly files, our scripts and the configuration, before anyone asks. */
+  prepare(): void;
+  /** `path` changed on disk: what was made from it is made again when next asked for. */
+  changed(path: string): void;
+};
+
+/**
+ * Every file of /admin/. Our scripts and the configuration are made once and kept until a source
+ * of theirs changes; the page, site.json and site.css are made on each request, as fresh as the
+ * site; Decap's files are read once.
+ */
+export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
+  // Every chunk made so far, by its content's name: a page opened before a change still finds
+  // the preview it loads later.
+  const chunks: Record<string, string> = {};
+  const scripts = new Kept(async () => {
+    const { files, inputs } = await editorScripts();
+    Object.assign(chunks, files);
+    return { value: files, inputs };
+  });
+  const config = new Kept(async () => {
+    const { schemas, inputs } = await currentJsonSchemas();
+    const text = `${JSON.stringify(editorConfig(schemas, backend), null, 2)}\n`;
+    return { value: text, inputs };
+  });
+  const script = async (name: string) => (await scripts.get())[name] ?? chunks[name];
+
+  const made = new Map<string, () => Promise<string | Buffer>>([
+    ['index.html', async () => editorPage(editorPolicy(backend.localPort))],
+    ['site.json', async () => siteSnapshot(host)],
+    ['site.css', async () => siteStyles(await host.home())],
+    ['config.json', () => config.get()],
+    ...decapFiles().map((file) => [file, lazily(() => readFile(join(decapFolder, file)))] as const),
+  ]);
+  return {
+    names: async () => [...made.keys(), ...Object.keys(await scripts.get())],
+    file: async (name) =>
+      made.get(name)?.() ?? (/^editor[\w-]*\.js$/.test(name) ? script(name) : undefined),
+    prepare: () => {
+      scripts.prepare();
+      config.prepare();
+    },
+    changed: (path) => {
+      scripts.changed(path);
+      config.changed(path);
+    },
   };
-  for (const file of decapFiles()) files[file] = async () => readFileSync(join(decapFolder, file));
-  return files;
+}
+
+/** `make`'s promise, made on the first call and kept. */
+function lazily<T>(make: () => Promise<T>) {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
