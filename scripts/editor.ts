@@ -11,7 +11,7 @@ import { editorAnswers, startLocalProxy } from '../src/editor/node/local-proxy.t
 
 const port = process.env['EDITOR_LOCAL_PORT'] ?? '8081';
 const args = process.argv.slice(2);
-const proxy = startLocalProxy(process.cwd(), port, ['ignore', 'ignore', 'inherit']);
+const proxy = await startLocalProxy(process.cwd(), port, ['ignore', 'ignore', 'inherit']);
 const site = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', ...args], {
   env: { ...process.env, EDITOR_LOCAL_PORT: port },
   stdio: 'inherit',

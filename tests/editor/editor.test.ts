@@ -49,7 +49,7 @@ describe('the web editor', () => {
   beforeAll(async () => {
     dir = scratchProject();
     const port = await freePort();
-    proxy = startLocalProxy(dir, port);
+    proxy = await startLocalProxy(dir, port);
     server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
     await server.until('the local proxy answering', () => localProxyAnswers(port));
     await server.page('/admin/');

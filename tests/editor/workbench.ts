@@ -48,7 +48,7 @@ export function workbench({
     git('add', 'src');
     git('commit', '--quiet', '-m', 'The content as the writer found it');
     const port = await freePort();
-    proxy = startLocalProxy(dir, port);
+    proxy = await startLocalProxy(dir, port);
     const server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
     await server.until('the local proxy answering', () => localProxyAnswers(port));
     await server.page('/admin/');

@@ -3,7 +3,8 @@
  * (startLocalProxy): what it does with the settings it is given is its own, documented nowhere,
  * so each is tried here on the installed version, in an empty project folder.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -52,7 +53,7 @@ async function anotherAddress(candidates: string[]) {
 describe("Decap's local proxy, as startLocalProxy starts it", () => {
   const dir = mkdtempSync(join(tmpdir(), 'bites-proxy-'));
   let port = 0;
-  let proxy: ReturnType<typeof startLocalProxy> | undefined;
+  let proxy: Awaited<ReturnType<typeof startLocalProxy>> | undefined;
 
   /** One action through the proxy's API, as Decap's proxy backend sends it. */
   const send = async (action: string, params?: Record<string, unknown>) => {
@@ -67,7 +68,7 @@ describe("Decap's local proxy, as startLocalProxy starts it", () => {
   beforeAll(async () => {
     mkdirSync(join(dir, 'src/content'), { recursive: true });
     port = await freePort();
-    proxy = startLocalProxy(dir, port);
+    proxy = await startLocalProxy(dir, port);
     const deadline = Date.now() + 20_000;
     while (!(await localProxyAnswers(port))) {
       if (Date.now() > deadline) throw new Error(`decap-server did not answer on port ${port}`);
@@ -121,5 +122,76 @@ describe("Decap's local proxy, as startLocalProxy starts it", () => {
     const elsewhere = await anotherAddress(['127.0.0.2', ...interfaces]);
     expect(elsewhere, 'an address of this computer besides 127.0.0.1').toBeDefined();
     expect(await accepts(elsewhere!, port), `the proxy answers on ${elsewhere}`).toBe(false);
+  });
+});
+
+describe('the front of the local proxy: a write lands only on the file the editor read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bites-front-'));
+  const file = 'src/content/notes/a-note/index.md';
+  let port = 0;
+  let proxy: Awaited<ReturnType<typeof startLocalProxy>> | undefined;
+  const version = (text: string) => createHash('sha256').update(text).digest('hex');
+  const send = async (action: string, params: Record<string, unknown>) => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, params: { branch: 'main', ...params } }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const save = (raw: string, expect: Record<string, string | null>) =>
+    send('persistEntry', {
+      dataFiles: [{ slug: 'a-note', path: file, raw }],
+      assets: [],
+      options: {
+        collectionName: 'notes',
+        commitMessage: 'Save',
+        useWorkflow: false,
+        status: 'draft',
+      },
+      expect,
+    });
+
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'src/content/notes/a-note'), { recursive: true });
+    writeFileSync(join(dir, file), 'title: As read\n');
+    port = await freePort();
+    proxy = await startLocalProxy(dir, port);
+    while (!(await localProxyAnswers(port))) await sleep(50);
+  }, 30_000);
+
+  afterAll(() => {
+    proxy?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('saves when the file is still the version the editor read, and refuses when it is not', async () => {
+    expect(await save('title: Mine\n', { [file]: version('title: As read\n') })).toEqual({
+      status: 200,
+      body: { message: 'entry persisted' },
+    });
+    writeFileSync(join(dir, file), 'title: Committed meanwhile\n');
+    expect(await save('title: Mine again\n', { [file]: version('title: Mine\n') })).toEqual({
+      status: 409,
+      body: { error: 'moved', moved: [file] },
+    });
+    expect(readFileSync(join(dir, file), 'utf8')).toBe('title: Committed meanwhile\n');
+  });
+
+  it('refuses to create a file that someone made since the editor found none', async () => {
+    const refused = await save('title: New\n', { [file]: null });
+    expect(refused.status).toBe(409);
+    expect(readFileSync(join(dir, file), 'utf8')).toBe('title: Committed meanwhile\n');
+  });
+
+  it('refuses a delete when the file changed since it was read, and deletes it when it did not', async () => {
+    const options = { commitMessage: 'Delete' };
+    const stale = await send('deleteFiles', { paths: [file], options, expect: { [file]: 'old' } });
+    expect(stale.status).toBe(409);
+    expect(existsSync(join(dir, file))).toBe(true);
+    const now = version('title: Committed meanwhile\n');
+    const deleted = await send('deleteFiles', { paths: [file], options, expect: { [file]: now } });
+    expect(deleted.status).toBe(200);
+    expect(existsSync(join(dir, file))).toBe(false);
   });
 });

@@ -39,9 +39,13 @@ export type Backend = {
   ): Promise<StoredFile[]>;
   getEntry(path: string): Promise<StoredFile>;
   getMedia(folder?: string): Promise<{ path: string; name: string }[]>;
+  persistEntry(entry: { dataFiles: DataFile[] }, options: unknown): Promise<unknown>;
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
 };
-export type StoredFile = { file: { path: string }; data: string };
+/** A file as a backend reads it; no data when there is no such file (the local proxy). */
+export type StoredFile = { file: { path: string; id?: string | null }; data: string | null };
+/** A file Decap's save writes: where, and its text. */
+export type DataFile = { path: string; raw: string };
 
 export type Decap = {
   init(options: { config: unknown }): void;

@@ -13,8 +13,10 @@ import type { EditorField } from '../node/fields';
 import { draftProblems, type Draft } from './checks';
 import { formats, LIST_PHOTO, STATE, type DecapEntry, type ImmutableMap } from './decap';
 import { keptEntryFile, keptYaml } from './keep-text';
+import { mergeEntry, type Answers, type Conflict } from './merge';
+import { openEntry } from './open-entry';
 import { schemaOf } from './schemas';
-import { isFile, type SiteSnapshot } from './site-check';
+import { isFile, type SiteEntry, type SiteSnapshot } from './site-check';
 import { isEmpty } from './values';
 
 /**
@@ -119,13 +121,27 @@ const slugOf = (title: string) =>
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** What a save would write onto the file as it is now. */
+export type Onto =
+  /** The file is gone: deleted or moved since the form opened it. */
+  | { kind: 'gone' }
+  /** A new entry's file was made by someone else meanwhile. */
+  | { kind: 'taken' }
+  /** Both changed the same values in different ways: the writer decides. */
+  | { kind: 'conflicts'; conflicts: Conflict[] }
+  /** This writer's changes applied onto the file as it is now. */
+  | { kind: 'merged'; text: string; fields: Fields; body: string | undefined };
+
 /** The editor's view of one entry: what it is about to write, and what the file held. */
 export class Edit {
   readonly collection: EditedCollection;
   readonly config: Collection;
   readonly file: string;
-  /** The file's text when it was opened; none for a new entry. */
-  readonly raw: string | undefined;
+  /**
+   * The text the form stands on: the file as it was opened, or as the editor last wrote it or
+   * restored it. None for a new entry.
+   */
+  readonly base: string | undefined;
   readonly original: Fields | undefined;
   readonly fields: Fields;
   readonly body: string | undefined;
@@ -136,36 +152,73 @@ export class Edit {
     this.collection = entry.get('collection') as EditedCollection;
     this.config = config.collections.find((c) => c.name === this.collection)!;
     const data = (entry.get('data') as ImmutableMap).toJS();
-    this.raw = entry.get('newRecord') ? undefined : ((entry.get('raw') as string) ?? undefined);
-    this.original = this.raw === undefined ? undefined : read(this.raw);
+    const raw = entry.get('newRecord') ? undefined : ((entry.get('raw') as string) ?? undefined);
+    const path = entry.get('path') as string | undefined;
+    this.base = (path && openEntry.baseOf(path)) ?? raw;
+    this.original = this.base === undefined ? undefined : read(this.base);
     this.fields = fieldsInOrder(data, this.original, this.config.fields as EditorField[]);
     const markdown = this.config.format === formats.markdown;
     this.body = markdown ? String(data['body'] ?? '') : undefined;
     const name = String(data[this.config.identifier_field] ?? '');
-    this.file = this.raw
-      ? (entry.get('path') as string)
-      : `${this.config.folder}/${slugOf(name)}/index.${this.config.extension}`;
+    this.file =
+      this.base !== undefined && path
+        ? path
+        : `${this.config.folder}/${slugOf(name)}/index.${this.config.extension}`;
     const media = (entry.get('mediaFiles') as ImmutableMap | undefined)?.toJS() ?? [];
     this.uploads = Object.values(media).map((file) => String((file as { name?: string }).name));
   }
 
   /** Whether a photo by this path is beside the entry: in the file as opened, or just uploaded. */
   photoThere = (src: string) =>
-    (this.raw?.includes(src) ?? false) || this.uploads.some((name) => src === `./${name}`);
+    (this.base?.includes(src) ?? false) || this.uploads.some((name) => src === `./${name}`);
 
   draft(): Draft {
     const { collection, file, fields, body } = this;
     return { collection, file, fields, body, nameField: this.config.identifier_field };
   }
 
+  #order() {
+    return this.config.fields.map((field) => field.name);
+  }
+
   /** The whole file: only what changed is new text, or a fresh file for a new entry. */
   text() {
-    const order = this.config.fields.map((field) => field.name);
-    return this.body === undefined
-      ? keptYaml(this.raw, this.fields, order)
-      : keptEntryFile(this.raw, this.fields, this.body, order);
+    return this.#write(this.base, this.fields, this.body);
+  }
+
+  #write(onto: string | undefined, fields: Fields, body: string | undefined) {
+    return body === undefined
+      ? keptYaml(onto, fields, this.#order())
+      : keptEntryFile(onto, fields, body, this.#order());
+  }
+
+  /**
+   * What this writer changed (the form against its base), applied onto `current`, the file as it
+   * is now: values someone else changed meanwhile stay as they are now. A file nobody else
+   * touched comes out as `text()` would write it.
+   */
+  onto(current: string | undefined, answers: Answers): Onto {
+    if (current === undefined) {
+      return this.base === undefined ? this.#merged(undefined, this.fields, this.body) : gone;
+    }
+    if (this.base === undefined) return { kind: 'taken' };
+    if (current === this.base) return this.#merged(current, this.fields, this.body);
+    const side = (text: string) => {
+      const { body, ...fields } = read(text);
+      return { fields, body: this.body === undefined ? undefined : String(body ?? '') };
+    };
+    const mine = { fields: this.fields, body: this.body };
+    const merged = mergeEntry(side(this.base), side(current), mine, answers);
+    if (merged.conflicts.length) return { kind: 'conflicts', conflicts: merged.conflicts };
+    return this.#merged(current, merged.fields, merged.body);
+  }
+
+  #merged(onto: string | undefined, fields: Fields, body: string | undefined): Onto {
+    return { kind: 'merged', text: this.#write(onto, fields, body), fields, body };
   }
 }
+
+const gone: Onto = { kind: 'gone' };
 
 /** The editor's checks, over what the last build knew of the site; it learns each save. */
 export class Checks {
@@ -189,10 +242,8 @@ export class Checks {
     return found;
   }
 
-  /** The saved entry, as the next check of the site must see it. */
-  saved(entry: DecapEntry) {
-    const { indexed } = this.of(entry);
-    if (!indexed) return;
+  /** A saved entry, as the next check of the site must see it. */
+  saved(indexed: SiteEntry) {
     this.site.entries = [...this.site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
   }
 

@@ -6,8 +6,11 @@ import type { FieldProblem } from '@/loaders/entry-checks';
 import { fieldName } from '@/loaders/problems';
 import type { EditedCollection } from '../node/config';
 import type { EditorField } from '../node/fields';
+import { fromJS } from 'immutable';
+import { conflictNote } from './conflict-note';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { same, type Checks, type Fields } from './entry';
+import { openEntry } from './open-entry';
 import { schemas } from './schemas';
 import { isEmpty } from './values';
 
@@ -44,9 +47,20 @@ function problemsAt(problems: FieldProblem[], { path, value, data, nameField, pa
 
 /** A widget's control as Decap holds it: its props, and the control it wraps. */
 type Control = {
-  props: { entry: DecapEntry; field: ImmutableMap; value: unknown };
+  props: {
+    entry: DecapEntry;
+    field: ImmutableMap;
+    value: unknown;
+    /** Decap's widget API: the field's new value, as the writer would have typed it. */
+    onChange: (value: unknown) => void;
+  };
   /** The value it last drew. */
   value?: unknown;
+  /** Counts the values put in from outside: the wrapped control is drawn anew for each. */
+  filled?: number;
+  /** Stops listening to the open entry. */
+  unlisten?: () => void;
+  forceUpdate: () => void;
   inner?:
     | {
         validate?: () => void;
@@ -56,6 +70,25 @@ type Control = {
     | null
     | undefined;
 };
+
+/** The form's fields drawn now, by path (`title`, `image.alt`); a list's items are its list's. */
+const controls = new Map<string, Control>();
+const pathOf = (control: Control) => control.props.field.get('path') as string;
+
+/**
+ * Puts `values` (by field path) into the form, as if the writer had typed them: Decap keeps them
+ * as the draft's, and the preview and the checks see them.
+ */
+export function fill(values: Record<string, unknown>) {
+  for (const [path, value] of Object.entries(values)) {
+    const control = controls.get(path);
+    if (!control) continue;
+    control.props.onChange(value !== null && typeof value === 'object' ? fromJS(value) : value);
+    // Some controls (the Markdown box) keep their own copy of the text: drawn anew, they take it.
+    control.filled = (control.filled ?? 0) + 1;
+    control.forceUpdate();
+  }
+}
 
 /**
  * The draft as it is now. Decap hands each control the entry as it was when that control last
@@ -120,6 +153,11 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
           nameField: config.identifier_field,
           paths: paths[collection]!,
         }).map((problem) => problem.message);
+        if (openEntry.conflictAt(field.get('path') as string)) {
+          messages.push(
+            'Changed by someone else since you opened this: keep yours, take theirs, or edit it.',
+          );
+        }
         // Decap's "required" kind: its toast says the save waits for the fields marked in red.
         return messages.length
           ? { error: { type: 'PRESENCE', message: messages.join(' ') } }
@@ -140,18 +178,36 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
       },
       componentDidMount(this: Control) {
         latest.entry = this.props.entry;
+        if (!pathOf(this).includes('[]')) controls.set(pathOf(this), this);
+        this.unlisten = openEntry.listen(() => this.forceUpdate());
+      },
+      componentWillUnmount(this: Control) {
+        if (controls.get(pathOf(this)) === this) controls.delete(pathOf(this));
+        this.unlisten?.();
       },
       render(this: Control) {
+        const path = pathOf(this);
         // The field just changed: its entry is the draft as it is now.
         if (this.props.value !== this.value) {
           latest.entry = this.props.entry;
           queueMicrotask(relabelSaving);
+          // Edited after seeing theirs: the writer's own stands.
+          if (this.value !== undefined) openEntry.answer(path, true);
         }
         this.value = this.props.value;
-        return page.h(control, {
-          ...this.props,
-          ref: (inner: Control['inner']) => (this.inner = inner),
-        });
+        const conflict = openEntry.conflictAt(path);
+        return [
+          page.h(control, {
+            ...this.props,
+            key: `control-${this.filled ?? 0}`,
+            ref: (inner: Control['inner']) => (this.inner = inner),
+          }),
+          conflict &&
+            conflictNote(conflict, (keep) => {
+              openEntry.answer(path, keep);
+              if (!keep) fill({ [path]: conflict.takeTheirs });
+            }),
+        ];
       },
     });
     cms.registerWidget({ name, controlComponent: Checked, previewComponent: preview, ...options });

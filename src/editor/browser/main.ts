@@ -10,8 +10,10 @@ import { page } from './decap';
 import { Checks, useTimezone } from './entry';
 import { registerFieldChecks, relabelSaving } from './form';
 import { registerPreviews } from './previews';
-import { registerFileKeeping, registerFormats, registerSaveChecks } from './saving';
+import { openEntry } from './open-entry';
+import { deleteOnto, registerFormats, registerSaveChecks, saveOnto } from './saving';
 import { snapshotOf, timezoneOf, type SiteSnapshot } from './site-check';
+import { registerStores } from './stores';
 import { registerWords } from './words';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
@@ -39,7 +41,11 @@ window.addEventListener('DOMContentLoaded', async () => {
   registerFormats(cms, checks.config);
   registerFieldChecks(cms, checks);
   registerSaveChecks(cms, checks);
-  registerFileKeeping(cms, checks);
+  registerStores(cms, checks, {
+    opened: (file) => openEntry.opened(file),
+    save: (dataFile, write) => saveOnto(checks, dataFile, write),
+    remove: deleteOnto,
+  });
   registerPreviews(cms, checks);
   registerWords(cms);
   cms.init({ config });

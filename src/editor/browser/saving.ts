@@ -1,30 +1,51 @@
 /**
- * Saving and deleting: the checks once more before a save (nothing the build would refuse is
- * written), the file written as the checks left it, and each backend keeping an entry's files
- * together (its .mdx beside .md, its photos deleted with it).
+ * Saving and deleting, as a small team works. A save writes only what its writer changed, onto
+ * the file as it is now: read again at each save, merged field by field with what others changed
+ * meanwhile (entry.ts, merge.ts), checked as the build would check it, and written only if the
+ * file is still as read (stores.ts); otherwise read and merged again. Where both changed the same
+ * value, nothing is written and the writer decides at the field. A delete is refused when the
+ * entry changed since it was opened. Failures are said in the editor's own words.
  */
-import { markdownExtensions, photoExtensions } from '@/config';
 import { fieldName } from '@/loaders/problems';
+import { plural } from '@/lib/format';
 import type { EditorConfig } from '../node/config';
-import type { Backend, Decap, ImmutableMap } from './decap';
-import { Edit, FILE_TEXT, ours, readForList, type Checks, type Fields } from './entry';
+import { describeChanges } from './changes';
+import { draftProblems } from './checks';
+import type { Decap, ImmutableMap } from './decap';
+import { Edit, FILE_TEXT, ours, read, readForList, type Checks, type Fields } from './entry';
+import { fill } from './form';
 import { keptEntryFile, keptYaml } from './keep-text';
-import { schemas } from './schemas';
-import { isFile, problemsAfter } from './site-check';
+import { openEntry } from './open-entry';
+import { schemaOf, schemas } from './schemas';
+import { problemsAfter } from './site-check';
+import { Moved, store, Unreachable, type Current } from './stores';
 
 /** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
-class Refusal extends Error {
+export class Refusal extends Error {
   override toString() {
     return this.message;
   }
 }
 
+const unreachable = new Refusal(
+  "Not saved: the editor could not reach the site's files. Your changes are still here; try again.",
+);
+
+/** How often a save reads and merges again when the file keeps changing under it. */
+const ROUNDS = 5;
+
+/** The form's entry as the last Publish left it, for the write that follows. */
+let pending: Edit | undefined;
+
 /**
- * Before a save: the same checks once more (a save the build would refuse is never written),
- * then the file, with only what changed written anew. Before a delete: what the site would say
- * without the entry.
+ * Before a save: the same checks once more (a save the build would refuse is never written).
+ * Before a delete: what the site would say without the entry, and whether someone changed it.
  */
 export function registerSaveChecks(cms: Decap, checks: Checks) {
+  // A failed save's toast says our words alone: each says what happened and what to do.
+  const en = cms.getLocale('en') as { ui: { toast: Record<string, string> } };
+  en.ui.toast['onFailToPersist'] = '%{details}';
+  cms.registerLocale('en', en);
   cms.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
@@ -35,20 +56,28 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
         const lines = problems.map(
           (p) => `${fieldName(p.path, { anyItem: true }) || 'The entry'}: ${p.message}`,
         );
-        throw new Error(`Not saved; the site would refuse it.\n${lines.join('\n')}`);
+        throw new Refusal(`Not saved; the site would refuse it.\n${lines.join('\n')}`);
       }
-      return data.set(FILE_TEXT, new Edit(entry, checks.config).text());
+      pending = new Edit(entry, checks.config);
+      return data.set(FILE_TEXT, pending.text());
     },
-  });
-  cms.registerEventListener({
-    name: 'postSave',
-    handler: async ({ entry }) => void checks.saved(entry),
   });
   cms.registerEventListener({
     name: 'preUnpublish',
     handler: async ({ entry }) => {
-      const file = entry.get('path') as string;
-      const problems = problemsAfter(checks.site, { remove: file }, new Date());
+      const edit = new Edit(entry, checks.config);
+      const now = await readNow(edit.file);
+      if (now.text === undefined) {
+        throw new Refusal('someone else deleted or moved this entry already.');
+      }
+      if (edit.base !== undefined && now.text !== edit.base) {
+        const changes = describeChanges(edit.config, read(edit.base), read(now.text));
+        throw new Refusal(
+          `someone else changed this entry since you opened it (${changes.join('; ')}). Open it again to see their changes before you delete it.`,
+        );
+      }
+      deleting.set(edit.file, now.version);
+      const problems = problemsAfter(checks.site, { remove: edit.file }, new Date());
       if (problems.length) {
         // The same words for every file that names it: said once, with the files.
         const files = Map.groupBy(problems, (p) => p.message);
@@ -63,6 +92,117 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
     name: 'postUnpublish',
     handler: async ({ entry }) => void checks.deleted(entry.get('path') as string),
   });
+}
+
+/** The version of each file a delete was checked against, by file. */
+const deleting = new Map<string, string | null>();
+
+async function readNow(file: string): Promise<Current> {
+  try {
+    return await store().read(file);
+  } catch (error) {
+    throw error instanceof Unreachable ? unreachable : error;
+  }
+}
+
+/** A file Decap is about to write: where, and its text. */
+type DataFile = { path: string; raw: string };
+
+/**
+ * The save itself, around Decap's write of the entry's files: the file read as it is now, this
+ * writer's changes merged onto it and checked, and the write let through only onto that version.
+ */
+export async function saveOnto(checks: Checks, dataFile: DataFile, write: () => Promise<unknown>) {
+  const edit = pending;
+  if (!edit) return write();
+  for (let round = 1; ; round++) {
+    const now = await readNow(edit.file);
+    const onto = edit.onto(now.text, openEntry.answers);
+    if (onto.kind === 'gone') {
+      throw new Refusal(
+        'Not saved: someone else deleted or moved this entry since you opened it, and saving would bring it back. Your changes are still in the form: copy what you need to keep.',
+      );
+    }
+    if (onto.kind === 'taken') {
+      throw new Refusal(
+        `Not saved: someone else has just made an entry at ${edit.file}. Choose another ${edit.config.identifier_field}.`,
+      );
+    }
+    if (onto.kind === 'conflicts') {
+      openEntry.clash(onto.conflicts);
+      const count = `${onto.conflicts.length} ${plural(onto.conflicts.length, 'field')}`;
+      throw new Refusal(
+        `Not saved: someone else changed ${count} you changed too, since you opened this entry. Each shows at its field: keep yours, take theirs, or edit it, then save again.`,
+      );
+    }
+    const merged = { ...edit.draft(), fields: onto.fields, body: onto.body };
+    const there = (src: string) => edit.photoThere(src) || (now.text?.includes(src) ?? false);
+    const checked = draftProblems(merged, {
+      schema: schemaOf(edit.collection, there),
+      site: checks.site,
+      now: new Date(),
+    });
+    if (checked.problems.length) {
+      const words = checked.problems.map(
+        (p) => `${fieldName(p.path) || 'The entry'}: ${p.message}`,
+      );
+      throw new Refusal(
+        `Not saved: with what someone else changed since you opened this entry, the site would refuse it. ${words.join(' ')}`,
+      );
+    }
+    dataFile.raw = onto.text;
+    try {
+      const written = await store().onlyIf({ [edit.file]: now.version }, write);
+      saved(checks, edit, onto.fields, onto.body, onto.text, checked.indexed);
+      return written;
+    } catch (error) {
+      if (error instanceof Moved && round < ROUNDS) continue;
+      if (error instanceof Moved) {
+        throw new Refusal(
+          'Not saved: the entry kept changing while the editor saved it. Your changes are still here; try again.',
+        );
+      }
+      throw error instanceof Unreachable ? unreachable : error;
+    }
+  }
+}
+
+/** After a save: the form shows the file as written, and stands on it for the next save. */
+function saved(
+  checks: Checks,
+  edit: Edit,
+  fields: Fields,
+  body: string | undefined,
+  text: string,
+  indexed: ReturnType<typeof draftProblems>['indexed'],
+) {
+  pending = undefined;
+  // What someone else changed meanwhile shows in the form, as it is now in the file.
+  const theirs = Object.fromEntries(
+    Object.keys({ ...fields, ...edit.fields })
+      .filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(edit.fields[key]))
+      .map((key) => [key, fields[key]]),
+  );
+  if (body !== undefined && body !== edit.body) theirs['body'] = body;
+  fill(theirs);
+  if (edit.base !== undefined) openEntry.standsOn(edit.file, text);
+  if (indexed) checks.saved(indexed);
+}
+
+/** A write Decap's backend makes, refusing in the editor's words when it cannot reach the files. */
+export async function deleteOnto(file: string, write: () => Promise<unknown>) {
+  const version = deleting.get(file);
+  deleting.delete(file);
+  try {
+    return version === undefined ? await write() : await store().onlyIf({ [file]: version }, write);
+  } catch (error) {
+    if (error instanceof Moved) {
+      throw new Refusal(
+        'someone else changed this entry while it was being deleted. Open it again to see their changes.',
+      );
+    }
+    throw error instanceof Unreachable ? unreachable : error;
+  }
 }
 
 /** Each collection's format, as config.json names it: files read and written as a person would. */
@@ -80,73 +220,5 @@ export function registerFormats(cms: Decap, config: EditorConfig) {
   };
   for (const { format: name, extension } of config.collections) {
     cms.registerCustomFormat(name, extension, format);
-  }
-}
-
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-/** Where the photo `src` of the entry at `file` is, from the project root. */
-const photoFile = (src: string, file: string) => new URL(src, `file:///${file}`).pathname.slice(1);
-const isPhoto = (file: string) =>
-  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
-
-// Decap knows one ending a collection, a Markdown one's first (.md): the others' files (.mdx) are
-// listed with it, and Decap adds .md to their paths (x.mdx.md), which filePath takes off.
-const [md = '', ...others] = markdownExtensions;
-const filePath = (path: string) =>
-  others.some((ending) => path.endsWith(ending + md)) ? path.slice(0, -md.length) : path;
-
-/**
- * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
- * collection lists its `.mdx` entries with its `.md` ones, and deleting an entry deletes the
- * photos only it used, its folder's with them.
- */
-export function registerFileKeeping(cms: Decap, checks: Checks) {
-  const keep = (backend: Backend): Backend => {
-    const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, deleteFiles } = backend;
-    const both = async (
-      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
-      extension: string,
-    ) =>
-      `.${extension}` === md
-        ? (await Promise.all(markdownExtensions.map((ending) => list(ending.slice(1))))).flat()
-        : list(extension);
-    backend.entriesByFolder = (folder, extension, depth) =>
-      both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
-    if (allEntriesByFolder) {
-      backend.allEntriesByFolder = (folder, extension, depth, pathRegex) =>
-        both(
-          (ending) => allEntriesByFolder.call(backend, folder, ending, depth, pathRegex),
-          extension,
-        );
-    }
-    backend.getEntry = (path) => getEntry.call(backend, filePath(path));
-    backend.deleteFiles = async (paths, commitMessage) => {
-      const files = paths.map(filePath);
-      const others = checks.site.entries.filter(
-        (entry) => !files.some((file) => isFile(entry, file)),
-      );
-      const used = new Set(
-        others.flatMap((entry) => (entry.photos ?? []).map((src) => photoFile(src, entry.file))),
-      );
-      for (const file of files) {
-        const entry = checks.site.entries.find((each) => isFile(each, file));
-        const own = (entry?.photos ?? []).map((src) => photoFile(src, file));
-        // An entry in a folder of its own takes the folder's photos with it.
-        const folder = /\/index\.[^/]+$/.test(file)
-          ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)
-          : [];
-        files.push(
-          ...[...own, ...folder].filter((photo) => !used.has(photo) && !files.includes(photo)),
-        );
-      }
-      return deleteFiles.call(backend, files, commitMessage);
-    };
-    return backend;
-  };
-  for (const name of ['proxy', 'github']) {
-    const registered = cms.getBackend(name);
-    if (!registered) throw new Error(`Decap CMS has no "${name}" backend to keep files with.`);
-    const { init } = registered;
-    registered.init = (...args) => keep(init(...args));
   }
 }

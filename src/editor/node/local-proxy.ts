@@ -1,38 +1,161 @@
 /**
  * The web editor on a writer's computer: Decap's local proxy (decap-server), which saves straight
- * into the project, and whether the editor answers yet. Run by `npm run editor` (scripts/editor.ts)
- * and, exactly so, by the editor's browser tests; plain Node, with no path aliases.
+ * into the project, behind a front of ours that writes only onto the file the editor read, and
+ * whether the editor answers yet. Run by `npm run editor` (scripts/editor.ts) and, exactly so, by
+ * the editor's browser tests; plain Node, with no path aliases.
  */
-import { spawn, type StdioOptions } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, watch } from 'node:fs';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contentFolders } from '../../config.ts';
 
 /**
- * Decap's local proxy on `port`, saving into the project at `dir`. MODE picks what it saves to:
- * files on disk (Vitest, among others, sets MODE for itself).
+ * What a write expects to find: each file's version as the editor read it, the SHA-256 of its
+ * bytes as decap-server gives it (`file.id`), or null for no file. The editor sends it beside
+ * Decap's own parameters as `expect`, which decap-server never sees.
  */
-export function startLocalProxy(
+export type Expected = Record<string, string | null>;
+
+/** The words and status of a write refused because a file changed since the editor read it. */
+export const MOVED = { status: 409, error: 'moved' } as const;
+
+/**
+ * Decap's local proxy, answering on `port` of 127.0.0.1 and saving into the project at `dir`.
+ * decap-server itself listens on a port of its own; the front passes everything on, but checks a
+ * save or a delete against the files on disk first, one write at a time. Resolves once the front
+ * listens; the process returned is decap-server's, and killing it closes the front.
+ */
+export async function startLocalProxy(
   dir: string,
   port: number | string,
   stdio: StdioOptions = 'ignore',
-) {
+): Promise<ChildProcess> {
+  const inner = await freePort();
   const script = createRequire(import.meta.url).resolve('decap-server');
+  // MODE picks what it saves to: files on disk (Vitest, among others, sets MODE for itself).
   const proxy = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       MODE: 'fs',
       GIT_REPO_DIRECTORY: dir,
-      PORT: String(port),
+      PORT: String(inner),
       BIND_HOST: '127.0.0.1',
     },
     stdio,
   });
+  const front = createServer((request, response) => {
+    void pass(dir, inner, request, response).catch((error: unknown) => {
+      answer(response, 502, { error: `The local proxy did not answer: ${String(error)}` });
+    });
+  });
+  await new Promise<void>((done) => front.listen(Number(port), '127.0.0.1', done));
   // The collections' folders are in one folder (src/content); an entry's own folder is below.
   const tidy = tidyEmptyFolders(join(dir, dirname(contentFolders.recipes.folder)));
-  proxy.on('exit', () => tidy.close());
+  proxy.on('exit', () => {
+    tidy.close();
+    front.close();
+  });
   return proxy;
+}
+
+/** The writes that change files, and so are checked against what the editor read. */
+const writes = new Set(['persistEntry', 'deleteFiles']);
+
+/** One write at a time: a check and the write it allows are not split by another write. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function pass(
+  dir: string,
+  inner: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  const body = await text(request);
+  const payload = request.method === 'POST' && body ? (JSON.parse(body) as Payload) : undefined;
+  if (!payload || !writes.has(payload.action)) {
+    return forward(inner, request, body, response);
+  }
+  const { expect, ...params } = payload.params ?? {};
+  const write = async () => {
+    const moved = changedSince(dir, (expect ?? {}) as Expected);
+    if (moved.length) return answer(response, MOVED.status, { error: MOVED.error, moved });
+    return forward(inner, request, JSON.stringify({ ...payload, params }), response);
+  };
+  const done = queue.then(write, write);
+  queue = done.catch(() => undefined);
+  return done;
+}
+
+type Payload = { action: string; params?: Record<string, unknown> };
+
+/** The files of `expected` that are not as the editor read them. */
+function changedSince(dir: string, expected: Expected) {
+  return Object.entries(expected)
+    .filter(([file, version]) => versionOf(dir, file) !== version)
+    .map(([file]) => file);
+}
+
+/** A file's version as decap-server gives it (the SHA-256 of its bytes), or null for none. */
+function versionOf(dir: string, file: string) {
+  const path = resolve(dir, file);
+  if (relative(dir, path).startsWith('..') || !existsSync(path)) return null;
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+async function forward(inner: number, request: IncomingMessage, body: string, to: ServerResponse) {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(
+      (header): header is [string, string] =>
+        typeof header[1] === 'string' && !['host', 'content-length'].includes(header[0]),
+    ),
+  );
+  const response = await fetch(`http://127.0.0.1:${inner}${request.url ?? '/'}`, {
+    method: request.method ?? 'GET',
+    headers,
+    ...(body && { body }),
+  });
+  const passed = [
+    'content-type',
+    ...[...response.headers.keys()].filter((h) => /^access-/.test(h)),
+  ];
+  for (const name of passed) {
+    const value = response.headers.get(name);
+    if (value !== null) to.setHeader(name, value);
+  }
+  to.writeHead(response.status);
+  to.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** An answer of the front's own, open to the editor's page as decap-server's answers are. */
+function answer(response: ServerResponse, status: number, json: unknown) {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'access-control-allow-origin': '*',
+  });
+  response.end(JSON.stringify(json));
+}
+
+function text(request: IncomingMessage) {
+  return new Promise<string>((done, fail) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', fail);
+  });
+}
+
+/** A port no one listens on now. */
+function freePort() {
+  return new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
 }
 
 /**

@@ -1,0 +1,255 @@
+/**
+ * Where the entry files are kept, as the editor needs each backend: the local proxy of
+ * `npm run editor` and GitHub. Both list a Markdown collection's `.mdx` entries with its `.md`
+ * ones, take an entry's photos with it when it is deleted, read a file as it is now, and let a
+ * write through only onto the version that was read. What Decap's backends do not promise is in
+ * the upstream table of docs/ENGINE.md.
+ */
+import { markdownExtensions, photoExtensions } from '@/config';
+import type { Backend, DataFile, Decap, StoredFile } from './decap';
+import type { Checks } from './entry';
+import { isFile } from './site-check';
+
+/** A file as it is now: its text (none when there is no file), and the version a write expects. */
+export type Current = { text: string | undefined; version: string | null };
+
+/**
+ * The files where the editor saves, as a save needs them: read now, and written only if still as
+ * read. Decap's own save or delete does the writing, inside `onlyIf`.
+ */
+export type Store = {
+  read(path: string): Promise<Current>;
+  /** Runs `write` if every file of `expected` is still at its version; throws Moved otherwise. */
+  onlyIf<T>(expected: Record<string, string | null>, write: () => Promise<T>): Promise<T>;
+};
+
+/** What the editor does around Decap's reads and writes of an entry's file. */
+export type Writes = {
+  /** The file was read for the form. */
+  opened(file: string): void;
+  /** Decap is about to save `dataFile`; `write` does it. */
+  save(dataFile: DataFile, write: () => Promise<unknown>): Promise<unknown>;
+  /** Decap is about to delete the entry at `file`, with its photos; `write` does it. */
+  remove(file: string, write: () => Promise<unknown>): Promise<unknown>;
+};
+
+/** A write refused because a file changed since it was read: read it again, and merge again. */
+export class Moved extends Error {}
+
+/** The store could not be reached (the network, the proxy stopped): nothing was written. */
+export class Unreachable extends Error {}
+
+/** The store of the backend Decap started; set when it starts. */
+let started: Store | undefined;
+export const store = () => {
+  if (!started) throw new Unreachable('The editor has not started a backend yet.');
+  return started;
+};
+
+/** Whether `error` says the request never reached the other end. */
+const unreachable = (error: unknown) =>
+  error instanceof TypeError || (error as { status?: number } | null)?.status === 0;
+
+/** Runs `ask`, telling a request that never arrived from a refusal. */
+async function reaching<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    throw unreachable(error) ? new Unreachable(String(error)) : error;
+  }
+}
+
+type ProxyBackend = Backend & {
+  branch: string;
+  request(payload: { action: string; params: Record<string, unknown> }): Promise<unknown>;
+};
+
+/**
+ * The local proxy: a file's version is the SHA-256 of its bytes, as decap-server reports it, and
+ * a write carries the versions it expects (`expect`), which the proxy's front checks on disk.
+ */
+function proxyStore(backend: ProxyBackend): Store {
+  const { request } = backend;
+  let expected: Record<string, string | null> | undefined;
+  backend.request = (payload) =>
+    request.call(
+      backend,
+      expected && ['persistEntry', 'deleteFiles'].includes(payload.action)
+        ? { ...payload, params: { ...payload.params, expect: expected } }
+        : payload,
+    );
+  return {
+    read: (path) =>
+      reaching(async () => {
+        const { data, file } = (await request.call(backend, {
+          action: 'getEntry',
+          params: { branch: backend.branch, path },
+        })) as { data: string | null; file: { id: string | null } };
+        return data === null
+          ? { text: undefined, version: null }
+          : { text: data, version: file.id };
+      }),
+    onlyIf: async (versions, write) => {
+      expected = versions;
+      try {
+        return await reaching(write);
+      } catch (error) {
+        if ((error as { status?: number }).status === 409) throw new Moved(String(error));
+        throw error;
+      } finally {
+        expected = undefined;
+      }
+    },
+  };
+}
+
+type GitHubApi = {
+  branch: string;
+  originRepoURL: string;
+  request(path: string, options?: Record<string, unknown>): Promise<unknown>;
+  readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<string>;
+  getDefaultBranch(): Promise<{ commit: { sha: string } }>;
+};
+type GitHubBackend = Backend & { api: GitHubApi | null };
+
+/**
+ * GitHub: a file's version is the branch's head commit when it was read. Decap's save and delete
+ * build their commit on the head that `getDefaultBranch` gives and move the branch without
+ * forcing it, so given the head that was read, a write onto a branch that has moved since is
+ * refused by GitHub ("Update is not a fast forward", 422) instead of overwriting.
+ */
+function gitHubStore(backend: GitHubBackend): Store {
+  const api = () => {
+    if (!backend.api) throw new Unreachable('Not logged in to GitHub.');
+    return backend.api;
+  };
+  return {
+    read: (path) =>
+      reaching(async () => {
+        const github = api();
+        const branch = encodeURIComponent(github.branch);
+        const head = (await github.request(`${github.originRepoURL}/branches/${branch}`, {
+          cache: 'no-store',
+        })) as { commit: { sha: string } };
+        const version = head.commit.sha;
+        try {
+          return { text: await github.readFile(path, null, { branch: version }), version };
+        } catch (error) {
+          if ((error as { status?: number }).status === 404) return { text: undefined, version };
+          throw error;
+        }
+      }),
+    onlyIf: async (versions, write) => {
+      const github = api();
+      const [head] = new Set(Object.values(versions));
+      const { getDefaultBranch } = github;
+      if (head) {
+        github.getDefaultBranch = async () => ({
+          ...(await getDefaultBranch.call(github)),
+          commit: { sha: head },
+        });
+      }
+      try {
+        return await reaching(write);
+      } catch (error) {
+        if ((error as { status?: number }).status === 422) throw new Moved(String(error));
+        throw error;
+      } finally {
+        github.getDefaultBranch = getDefaultBranch;
+      }
+    },
+  };
+}
+
+const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
+/** Where the photo `src` of the entry at `file` is, from the project root. */
+const photoFile = (src: string, file: string) => new URL(src, `file:///${file}`).pathname.slice(1);
+const isPhoto = (file: string) =>
+  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
+
+// Decap knows one ending a collection, a Markdown one's first (.md): the others' files (.mdx) are
+// listed with it, and Decap adds .md to their paths (x.mdx.md), which filePath takes off.
+const [md = '', ...others] = markdownExtensions;
+const filePath = (path: string) =>
+  others.some((ending) => path.endsWith(ending + md)) ? path.slice(0, -md.length) : path;
+
+/**
+ * Each backend (the GitHub one and the local proxy) as the editor needs it: a Markdown
+ * collection lists its `.mdx` entries with its `.md` ones, an entry opened by its address is
+ * found whatever its ending, deleting an entry deletes the photos only it used, its folder's with
+ * them, and the backend's store is the one saves go to.
+ */
+export function registerStores(cms: Decap, checks: Checks, writes: Writes) {
+  const keep = (backend: Backend, name: string): Backend => {
+    const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, persistEntry, deleteFiles } =
+      backend;
+    const both = async (
+      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
+      extension: string,
+    ) =>
+      `.${extension}` === md
+        ? (await Promise.all(markdownExtensions.map((ending) => list(ending.slice(1))))).flat()
+        : list(extension);
+    backend.entriesByFolder = (folder, extension, depth) =>
+      both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
+    if (allEntriesByFolder) {
+      backend.allEntriesByFolder = (folder, extension, depth, pathRegex) =>
+        both(
+          (ending) => allEntriesByFolder.call(backend, folder, ending, depth, pathRegex),
+          extension,
+        );
+    }
+    // A file opened for the form: the form stands on it, with no conflict open.
+    const opened = (found: StoredFile) => (writes.opened(found.file.path), found);
+    const tryEntry = (file: string) =>
+      getEntry.call(backend, file).catch((error: { status?: number }) => {
+        if (error.status === 404) return { file: { path: file }, data: null };
+        throw error;
+      });
+    backend.getEntry = async (path) => {
+      const file = filePath(path);
+      const found = await tryEntry(file);
+      // An address names an entry without its ending: Decap asks for .md, the file may be .mdx.
+      if (found.data !== null || !file.endsWith(md)) return opened(found);
+      for (const ending of others) {
+        const other = await tryEntry(file.slice(0, -md.length) + ending);
+        if (other.data !== null) return opened(other);
+      }
+      return opened(found);
+    };
+    backend.persistEntry = (entry, options) =>
+      writes.save(entry.dataFiles[0]!, () => persistEntry.call(backend, entry, options));
+    backend.deleteFiles = async (paths, commitMessage) => {
+      const files = paths.map(filePath);
+      const others = checks.site.entries.filter(
+        (entry) => !files.some((file) => isFile(entry, file)),
+      );
+      const used = new Set(
+        others.flatMap((entry) => (entry.photos ?? []).map((src) => photoFile(src, entry.file))),
+      );
+      for (const file of files) {
+        const entry = checks.site.entries.find((each) => isFile(each, file));
+        const own = (entry?.photos ?? []).map((src) => photoFile(src, file));
+        // An entry in a folder of its own takes the folder's photos with it.
+        const folder = /\/index\.[^/]+$/.test(file)
+          ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)
+          : [];
+        files.push(
+          ...[...own, ...folder].filter((photo) => !used.has(photo) && !files.includes(photo)),
+        );
+      }
+      return writes.remove(files[0]!, () => deleteFiles.call(backend, files, commitMessage));
+    };
+    started =
+      name === 'proxy'
+        ? proxyStore(backend as ProxyBackend)
+        : gitHubStore(backend as GitHubBackend);
+    return backend;
+  };
+  for (const name of ['proxy', 'github']) {
+    const registered = cms.getBackend(name);
+    if (!registered) throw new Error(`Decap CMS has no "${name}" backend to keep files with.`);
+    const { init } = registered;
+    registered.init = (...args) => keep(init(...args), name);
+  }
+}
