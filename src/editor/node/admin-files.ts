@@ -6,12 +6,13 @@
  * our scripts and the configuration, are made at once and kept until one of their sources changes.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
+import { build, version, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
 import { load } from 'js-yaml';
 import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
 import { indexedEntries, indexFile } from '@/loaders/entry-index';
@@ -22,7 +23,8 @@ import { Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
-const browser = resolve(fileURLToPath(import.meta.url), '../../browser');
+const self = fileURLToPath(import.meta.url);
+const browser = resolve(self, '../../browser');
 
 /** Decap CMS's browser files: its script, the chunks it loads on demand and their WebAssembly. */
 const decapFolder = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
@@ -100,7 +102,7 @@ async function currentJsonSchemas() {
     { platform: 'node', format: 'esm' },
   );
   const output = await runNode(Object.values(files)[0]!);
-  return { schemas: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
+  return { value: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
 }
 
 /** Where the editor's files are made, and how to read the site's home page there. */
@@ -172,26 +174,28 @@ export type AdminFiles = {
  * site; Decap's files are read once.
  */
 export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
+  // Kept on disk between starts too; made again if a source changes, or how it is made: esbuild,
+  // Node or this file, which holds the options.
+  const recipe = `esbuild ${version}, Node ${process.version}, ${digestOf(self)}`;
+  const store = (name: string) => ({ file: join(host.cacheDir, 'editor', `${name}.json`), recipe });
   // Every chunk made so far, by its content's name: a page opened before a change still finds
   // the preview it loads later.
   const chunks: Record<string, string> = {};
   const scripts = new Kept(async () => {
     const { files, inputs } = await editorScripts();
-    Object.assign(chunks, files);
     return { value: files, inputs };
-  });
-  const config = new Kept(async () => {
-    const { schemas, inputs } = await currentJsonSchemas();
-    const text = `${JSON.stringify(editorConfig(schemas, backend), null, 2)}\n`;
-    return { value: text, inputs };
-  });
-  const script = async (name: string) => (await scripts.get())[name] ?? chunks[name];
+  }, store('scripts'));
+  const schemas = new Kept(currentJsonSchemas, store('schemas'));
+  const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
 
   const made = new Map<string, () => Promise<string | Buffer>>([
     ['index.html', async () => editorPage(editorPolicy(backend.localPort))],
     ['site.json', async () => siteSnapshot(host)],
     ['site.css', async () => siteStyles(await host.home())],
-    ['config.json', () => config.get()],
+    [
+      'config.json',
+      async () => `${JSON.stringify(editorConfig(await schemas.get(), backend), null, 2)}\n`,
+    ],
     ...decapFiles().map((file) => [file, lazily(() => readFile(join(decapFolder, file)))] as const),
   ]);
   return {
@@ -200,14 +204,16 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
       made.get(name)?.() ?? (/^editor[\w-]*\.js$/.test(name) ? script(name) : undefined),
     prepare: () => {
       scripts.prepare();
-      config.prepare();
+      schemas.prepare();
     },
     changed: (path) => {
       scripts.changed(path);
-      config.changed(path);
+      schemas.changed(path);
     },
   };
 }
+
+const digestOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 /** `make`'s promise, made on the first call and kept. */
 function lazily<T>(make: () => Promise<T>) {

@@ -1,19 +1,47 @@
 /**
- * A file made from source files, kept until one of them changes: in `astro dev`, the editor's
- * scripts and configuration take a second or more to make, and are asked for on every load.
+ * A file made from source files, kept until one of them changes: the editor's scripts and its
+ * collections' schemas take seconds to make on a busy 2-core machine, and `astro dev` is asked
+ * for them on every load. Kept in memory, and on disk from one start of the server to the next.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** What was made, and the files it was made from (absolute paths). */
 export type Made<T> = { value: T; inputs: string[] };
 
+/**
+ * Where it is kept between starts: a file, and what else the making depends on besides its
+ * inputs (the bundler's version and options), so that a change there makes it again too.
+ */
+export type Store = { file: string; recipe: string };
+
+/** A kept file on disk: its value, and each input's digest as it was made from it. */
+type Stored<T> = { recipe: string; digests: { [input: string]: string }; value: T };
+
+const digest = (file: string) => {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return 'gone';
+  }
+};
+
+/** How far a file's time may lag the clock: Linux sets it from a clock read once a tick. */
+const MTIME_MARGIN_MS = 100;
+
 export class Kept<T> {
+  readonly #make: () => Promise<Made<T>>;
+  readonly #store: Store | undefined;
   #made: Promise<Made<T>> | undefined;
   /** Its sources, once made. */
   #inputs: Set<string> | undefined;
   /** Files that changed while it was being made: it may have read them as they were. */
   #changedMeanwhile: string[] = [];
-  readonly #make: () => Promise<Made<T>>;
 
-  constructor(make: () => Promise<Made<T>>) {
+  constructor(make: () => Promise<Made<T>>, store?: Store) {
     this.#make = make;
+    this.#store = store;
   }
 
   /** Starts making it now, before anyone asks. */
@@ -21,17 +49,22 @@ export class Kept<T> {
     this.get().catch(() => {}); // the next ask makes it again and meets the error itself
   }
 
-  /** What was made, or is being made; made anew if none is kept. */
+  /** What was made, or is being made; taken from disk or made anew if none is kept. */
   async get(): Promise<T> {
     if (!this.#made) {
-      const making = this.#make();
+      const stored = this.#stored();
+      const started = Date.now();
+      const making = stored ?? this.#make();
       [this.#made, this.#inputs, this.#changedMeanwhile] = [making, undefined, []];
       making.then(
-        ({ inputs }) => {
+        (made) => {
           if (this.#made !== making) return;
-          this.#inputs = new Set(inputs);
-          if (this.#changedMeanwhile.some((path) => this.#inputs!.has(path)))
+          this.#inputs = new Set(made.inputs);
+          if (this.#changedMeanwhile.some((path) => this.#inputs!.has(path))) {
             this.#made = undefined;
+          } else if (!stored) {
+            this.#save(made, started);
+          }
         },
         () => {
           if (this.#made === making) this.#made = undefined; // not kept: asked again, tried again
@@ -46,5 +79,40 @@ export class Kept<T> {
     if (!this.#made) return;
     if (!this.#inputs) this.#changedMeanwhile.push(path);
     else if (this.#inputs.has(path)) this.#made = undefined;
+  }
+
+  /** What the disk keeps, if it was made the same way from the files as they are now. */
+  #stored(): Promise<Made<T>> | undefined {
+    if (!this.#store) return undefined;
+    try {
+      const record = JSON.parse(readFileSync(this.#store.file, 'utf8')) as Stored<T>;
+      const inputs = Object.keys(record.digests);
+      const same = inputs.every((input) => digest(input) === record.digests[input]);
+      if (record.recipe === this.#store.recipe && same) {
+        return Promise.resolve({ value: record.value, inputs });
+      }
+    } catch {
+      // None yet, or not one this code reads: made anew.
+    }
+    return undefined;
+  }
+
+  /** Keeps `made` on disk for the next start, unless a source was written as it was made. */
+  #save(made: Made<T>, started: number) {
+    // The watcher tells of a write while it was made; a file's time tells too, where there is no
+    // watcher. File times lag the clock by a tick, hence the margin.
+    const untouched = made.inputs.every((input) => {
+      const stat = statSync(input, { throwIfNoEntry: false });
+      return stat !== undefined && stat.mtimeMs < started - MTIME_MARGIN_MS;
+    });
+    if (!this.#store || !untouched) return;
+    const digests = Object.fromEntries(made.inputs.map((input) => [input, digest(input)]));
+    const record: Stored<T> = { recipe: this.#store.recipe, digests, value: made.value };
+    try {
+      mkdirSync(dirname(this.#store.file), { recursive: true });
+      writeFileSync(this.#store.file, JSON.stringify(record));
+    } catch {
+      // Not kept for the next start, which makes it again: still served now.
+    }
   }
 }
