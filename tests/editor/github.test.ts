@@ -1,0 +1,231 @@
+/**
+ * The web editor publishing to GitHub, as on the live site, against a GitHub of our own
+ * (github.ts): the page lists, opens, saves, uploads and deletes through Decap's GitHub backend,
+ * and `git` in the fake's repository tells what each step committed. It also guards what the
+ * editor's coming merge relies on: a save is built on the branch's head and never forces the
+ * branch, so a save racing a colleague's push fails instead of overwriting it.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { githubWorkbench, people, type Exchange } from './github';
+import { photoOnDisk, publishNow, saved } from './writer';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
+
+const bench = githubWorkbench();
+
+const labels = { recipes: 'Title', blog: 'Title', team: 'Name' } as const;
+type Collection = keyof typeof labels;
+
+/** An entry's link in the list: its name, then its state. */
+const named = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `);
+
+/**
+ * Opens a collection's list in a new tab, and closes the old one: leaving an entry that was not
+ * saved asks the writer first, and a test has no one to answer.
+ */
+async function openList(collection: Collection) {
+  const old = bench.page;
+  bench.page = await old.context().newPage();
+  await old.close();
+  await bench.page.goto(`${bench.server.url}/admin/#/collections/${collection}`);
+  await bench.page.getByRole('link', { name: /Create entry of type/ }).waitFor();
+  return bench.page;
+}
+
+/** Opens the entry called `name`, its values in the form. */
+async function openEntry(collection: Collection, name: string) {
+  const page = await openList(collection);
+  await page.getByRole('link', { name: named(name) }).click();
+  // The form is drawn before the entry's values are in it: a key pressed earlier lands elsewhere.
+  const field = page.getByLabel(labels[collection], { exact: true });
+  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(name);
+  return page;
+}
+
+/** The lines `from`..`to` changed, as `-old` and `+new`. */
+const changedLines = (from: string, to = bench.github.branch) =>
+  bench.github
+    .git('diff', '--unified=0', from, to)
+    .split('\n')
+    .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
+
+/** The files `from`..`to` changed, with git's letter: A added, M modified, D deleted. */
+const changedFiles = (from: string, to = bench.github.branch) =>
+  bench.github.git('diff', '--name-status', '--no-renames', from, to).split('\n').filter(Boolean);
+
+/** The commits on the branch since `from`, newest first. */
+const commitsSince = (from: string) =>
+  bench.github.git('rev-list', `${from}..${bench.github.branch}`).split('\n').filter(Boolean);
+
+/** The requests the pages made since `from` (an index into the fake's record) to `endpoint`. */
+const sent = (from: number, endpoint: string): Exchange[] =>
+  bench.github.exchanges.slice(from).filter((each) => each.endpoint === endpoint);
+
+const sauce = 'src/content/blog/the-five-minute-pan-sauce.mdx';
+const sauceTitle = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+const carbonara = 'src/content/recipes/pasta-carbonara.mdx';
+
+describe('the web editor on GitHub', () => {
+  it('lists a collection as the branch has it, a colleague’s pushed title included', async () => {
+    const file = 'src/content/blog/why-sunday-ragu-matters.mdx';
+    bench.github.commitAs(people.colleague, {
+      [file]: bench.github.read(file).replace('About More Than Sauce', 'About the Table'),
+    });
+    const page = await openList('blog');
+    const files = bench.github.git(
+      'ls-tree',
+      '--name-only',
+      bench.github.branch,
+      'src/content/blog/',
+    );
+    for (const name of files.split('\n')) {
+      const { title } = parse(/^---\n([\s\S]*?)\n---/.exec(bench.github.read(name))![1]!) as {
+        title: string;
+      };
+      await page.getByRole('link', { name: named(title) }).waitFor();
+    }
+    expect(await page.getByRole('link', { name: /About More Than Sauce/ }).count()).toBe(0);
+  });
+
+  it('publishes one changed field as one commit by the writer, whose diff is that line alone', async () => {
+    const before = bench.github.head();
+    const page = await openEntry('blog', sauceTitle);
+    const excerpt = page.getByLabel('Excerpt', { exact: true });
+    await excerpt.fill((await excerpt.inputValue()).replace('pure flavor', 'pure flavour'));
+    await publishNow(page);
+    await saved(page);
+    expect(commitsSince(before)).toHaveLength(1);
+    expect(changedFiles(before)).toEqual([`M\t${sauce}`]);
+    expect(changedLines(before)).toEqual([
+      expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
+      expect.stringMatching(/^\+excerpt: 'Those brown bits .* pure flavour\./) as string,
+    ]);
+    expect(bench.github.git('log', '-1', '--format=%an <%ae>')).toBe(
+      'Ada Writer <ada@example.com>',
+    );
+  });
+
+  const folder = 'src/content/team/mara-lind';
+
+  it('publishes a new team member with a portrait in one commit, the photo’s bytes as uploaded', async () => {
+    const photo = join(bench.dir, 'upload/portrait.jpg');
+    await photoOnDisk(photo);
+    const before = bench.github.head();
+    const page = await openList('team');
+    await page.getByRole('link', { name: 'Create entry of type Team member' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Mara Lind');
+    await page.getByLabel('Role', { exact: true }).fill('Pastry Chef');
+    await page.getByLabel('Bio', { exact: true }).fill('Mara Lind bakes.');
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByRole('button', { name: /choose selected/i }).click();
+    await page.getByLabel('Alt text', { exact: true }).fill('Mara Lind in her bakery');
+    await publishNow(page);
+    await saved(page);
+    expect(commitsSince(before)).toHaveLength(1);
+    expect(changedFiles(before)).toEqual([`A\t${folder}/index.yaml`, `A\t${folder}/portrait.jpg`]);
+    const uploaded = execFileSync('git', ['hash-object', photo], { encoding: 'utf8' }).trim();
+    expect(bench.github.git('rev-parse', `${bench.github.branch}:${folder}/portrait.jpg`)).toBe(
+      uploaded,
+    );
+    expect(bench.github.read(`${folder}/index.yaml`)).toMatch(/^ {2}src: \.\/portrait\.jpg$/m);
+  });
+
+  it('deletes the team member with the portrait in one commit, leaving the folder gone', async () => {
+    const before = bench.github.head();
+    const page = await openEntry('team', 'Mara Lind');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /delete (published )?entry/i }).click();
+    await expect.poll(() => commitsSince(before).length).toBe(1);
+    expect(changedFiles(before)).toEqual([`D\t${folder}/index.yaml`, `D\t${folder}/portrait.jpg`]);
+    expect(bench.github.git('ls-tree', bench.github.branch, `${folder}/`)).toBe('');
+  });
+
+  // Decap lists a relation's choices with allEntriesByFolder and the collection's path pattern
+  // (team/(.*)/index), which no flat team file (team/priya-raman.yaml) matches; the local proxy
+  // has no allEntriesByFolder and lists them all. Until the editor widens that pattern, a new
+  // post cannot be published on GitHub: its author is required. Flip to it() once fixed.
+  it.fails('offers the team in a new post’s Author picker', async () => {
+    const page = await openList('blog');
+    await page.getByRole('link', { name: 'Create entry of type Post' }).click();
+    await page.getByRole('combobox', { name: 'Author' }).click();
+    await page.getByRole('option', { name: 'James Okafor' }).waitFor({ timeout: 5000 });
+  });
+
+  it('lets two writers save different entries one after the other, the second on top of the first', async () => {
+    const before = bench.github.head();
+    const ben = await bench.open(people.ben);
+    await ben.getByRole('link', { name: 'Team' }).click();
+    await ben.getByRole('link', { name: /^Priya Raman · / }).click();
+    const role = ben.getByLabel('Role', { exact: true });
+    await expect.poll(() => role.inputValue()).toBe('Nutritionist & Writer');
+    await role.fill('Nutritionist & Author');
+    await publishNow(ben);
+    await saved(ben);
+    await ben.context().close();
+
+    const page = await openEntry('recipes', 'Pasta Carbonara');
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill((await description.inputValue()).replace('silky', 'glossy'));
+    await publishNow(page);
+    await saved(page);
+    const [ada, benCommit] = commitsSince(before);
+    expect(bench.github.git('log', '-1', '--format=%an', benCommit!)).toBe('Ben Cook');
+    expect(bench.github.git('log', '-1', '--format=%an %P', ada!)).toBe(`Ada Writer ${benCommit}`);
+    expect(changedFiles(before)).toEqual([
+      `M\t${carbonara}`,
+      'M\tsrc/content/team/priya-raman.yaml',
+    ]);
+  });
+});
+
+describe('the reliance of the coming merge on Decap’s GitHub save: built on the head it just read, the branch never forced', () => {
+  it('bases the save’s tree and commit on the head GET branches answered, and moves the branch with force: false', async () => {
+    const from = bench.github.exchanges.length;
+    const page = await openEntry('blog', sauceTitle);
+    const excerpt = page.getByLabel('Excerpt', { exact: true });
+    await excerpt.fill((await excerpt.inputValue()).replace('pure flavour', 'pure flavor'));
+    await publishNow(page);
+    await saved(page);
+    const [tree] = sent(from, 'POST /repos/{o}/{r}/git/trees');
+    const [commit] = sent(from, 'POST /repos/{o}/{r}/git/commits');
+    const [patch] = sent(from, 'PATCH /repos/{o}/{r}/git/refs/heads/{branch}');
+    // The head read last before the new tree was asked for: the save's base.
+    const read = sent(from, 'GET /repos/{o}/{r}/branches/{branch}')
+      .filter(
+        (each) => bench.github.exchanges.indexOf(each) < bench.github.exchanges.indexOf(tree!),
+      )
+      .at(-1)!;
+    const head = (read.answer as { commit: { sha: string } }).commit.sha;
+    expect(tree!.body).toMatchObject({ base_tree: head });
+    expect(commit!.body).toMatchObject({ parents: [head] });
+    expect(patch!.body).toEqual({ sha: (commit!.answer as { sha: string }).sha, force: false });
+    expect(patch!.status).toBe(200);
+  });
+
+  it('fails a save when a colleague pushes between its reading the head and moving the branch, the colleague’s commit kept as the head', async () => {
+    const page = await openEntry('recipes', 'Pasta Carbonara');
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill((await description.inputValue()).replace('glossy', 'velvety'));
+    let colleague = '';
+    // A change on another line of the same file, pushed while Decap builds its commit.
+    bench.github.beforeNext('PATCH /repos/{o}/{r}/git/refs/heads/{branch}', () => {
+      const text = bench.github.read(carbonara).replace('servings: 4', 'servings: 6');
+      colleague = bench.github.commitAs(people.colleague, { [carbonara]: text });
+    });
+    const from = bench.github.exchanges.length;
+    await publishNow(page);
+    await page.getByText(/Failed to persist entry/).waitFor();
+    const [patch] = sent(from, 'PATCH /repos/{o}/{r}/git/refs/heads/{branch}');
+    expect(patch).toMatchObject({
+      status: 422,
+      answer: { message: 'Update is not a fast forward' },
+    });
+    expect(bench.github.head()).toBe(colleague);
+    expect(bench.github.read(carbonara)).toMatch(/^servings: 6$/m);
+    expect(bench.github.read(carbonara)).toMatch(/glossy/);
+  });
+});
