@@ -14,10 +14,12 @@ import { openEntry } from './open-entry';
 import { deleteOnto, registerFormats, registerSaveChecks, saveOnto } from './saving';
 import { snapshotOf, timezoneOf, type SiteSnapshot } from './site-check';
 import { registerStores } from './stores';
+import { registerPhotoUploads } from './uploads';
 import { registerWords } from './words';
 
 // Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
 page.CMS_MANUAL_INIT = true;
+registerPhotoUploads();
 
 // Decap's remembered choices, set before its script reads them, until the writer makes their own:
 // the preview opens on demand, and the list shows cards with their photos.

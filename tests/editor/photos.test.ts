@@ -1,0 +1,155 @@
+/**
+ * A photo straight from a phone, uploaded in the web editor, is written without where it was
+ * taken or which camera took it, the way up the writer saw it; one longer than 2,560 px is
+ * written at 2,560 (src/editor/browser/uploads.ts). Saved through Decap's local proxy, as
+ * `npm run editor` saves; the files written are read back with sharp and with the bytes.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import { inMemory, photoFacts } from '../../src/lib/photo-metadata';
+import { workbench } from './workbench';
+import { fillPost, publishNow } from './writer';
+
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
+
+const bench = workbench();
+
+const SERIAL = 'SN-4815162342';
+/** What a phone writes into a photo: where it was taken, and the camera's serial number. */
+const phoneExif = {
+  IFD0: { Make: 'Phone', Model: 'P1' },
+  IFD2: { BodySerialNumber: SERIAL },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '51/1 30/1 1234/100',
+    GPSLongitudeRef: 'W',
+    GPSLongitude: '0/1 7/1 39/1',
+  },
+};
+
+/**
+ * A JPEG from a phone on the writer's computer, `width` × `height` as stored, its left half red
+ * and its right half blue, and `orientation` saying how to turn it for showing.
+ */
+async function phonePhoto(name: string, width: number, height: number, orientation: number) {
+  const file = join(bench.dir, 'upload', name);
+  mkdirSync(dirname(file), { recursive: true });
+  const half = { width: width / 2, height, channels: 3, background: '#d01010' } as const;
+  await sharp({ create: { width, height, channels: 3, background: '#1010d0' } })
+    .composite([{ input: { create: half }, left: 0, top: 0 }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation })
+    .withExif(phoneExif)
+    .toFile(file);
+  return file;
+}
+
+/** Writes a new post with `photo` and publishes it; the photo as written, once it is on disk. */
+async function publishPostWith(photo: string, title: string) {
+  const old = bench.page;
+  bench.page = await old.context().newPage();
+  await old.close();
+  const { page } = bench;
+  await page.goto(`${bench.server.url}/admin/#/collections/blog`);
+  await page.getByRole('link', { name: 'Create entry of type Post' }).click();
+  await page.getByLabel('Title', { exact: true }).waitFor();
+  await fillPost(page, {
+    title,
+    excerpt: 'A photo from the phone.',
+    category: 'Cooking Tips',
+    author: 'Priya Raman',
+    publishDate: '2026-11-20',
+    photo,
+    alt: 'Red above blue',
+  });
+  await publishNow(page);
+  const folder = `src/content/blog/${title.toLowerCase().replaceAll(' ', '-')}`;
+  const written = join(bench.dir, folder, photo.split('/').at(-1)!);
+  // The proxy writes the photo before the entry; a file being written reads short for a moment.
+  await bench.server.until(`${folder} saved`, () =>
+    existsSync(join(bench.dir, folder, 'index.md')),
+  );
+  let size = -1;
+  await bench.server.until('the photo written whole', () => {
+    const now = existsSync(written) ? statSync(written).size : -1;
+    const still = now > 0 && now === size;
+    size = now;
+    return still;
+  });
+  return readFileSync(written);
+}
+
+/** The mean colour of a region of the photo as shown (turned as its orientation says). */
+async function colourAt(
+  bytes: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+) {
+  // stats() reads its input as it is: the region is cut out first.
+  const cut = await sharp(bytes).rotate().extract(region).toBuffer();
+  const { channels } = await sharp(cut).stats();
+  return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
+}
+const [RED, BLUE] = [
+  (rgb: number[]) => rgb[0]! > 150 && rgb[2]! < 80,
+  (rgb: number[]) => rgb[2]! > 150 && rgb[0]! < 80,
+];
+
+/** The bytes of a JPEG's picture: from its first scan to its end. */
+function scan(bytes: Buffer) {
+  let at = 2;
+  while (bytes[at + 1] !== 0xda) at += 2 + bytes.readUInt16BE(at + 2);
+  return bytes.subarray(at);
+}
+
+describe('a photo uploaded in the editor', () => {
+  it('is written without its GPS position or serial number, turned as the writer saw it, its picture byte for byte', async () => {
+    const photo = await phonePhoto('phone.jpg', 1200, 800, 6);
+    const original = readFileSync(photo);
+    expect(await photoFacts(inMemory(original))).toMatchObject({ position: true, serial: true });
+
+    const written = await publishPostWith(photo, 'From The Phone');
+    expect(await photoFacts(inMemory(written))).toEqual({
+      format: 'jpeg',
+      orientation: 6,
+      position: false,
+      serial: false,
+    });
+    expect(written.includes(SERIAL)).toBe(false);
+    expect(written.includes('Phone')).toBe(false);
+    expect(scan(written).equals(scan(original))).toBe(true);
+    const { width, height, orientation } = await sharp(written).metadata();
+    expect({ width, height, orientation }).toEqual({ width: 1200, height: 800, orientation: 6 });
+  });
+
+  it('is written at 2560 × 1920 when taken at 4000 × 3000, with no metadata', async () => {
+    const photo = await phonePhoto('wide.jpg', 4000, 3000, 1);
+    const written = await publishPostWith(photo, 'A Wide One');
+    const metadata = await sharp(written).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 2560, 1920]);
+    expect(metadata.exif).toBeUndefined();
+    expect(written.includes(SERIAL)).toBe(false);
+    expect(await photoFacts(inMemory(written))).toMatchObject({ position: false, serial: false });
+    expect(RED(await colourAt(written, { left: 100, top: 800, width: 200, height: 200 }))).toBe(
+      true,
+    );
+    expect(BLUE(await colourAt(written, { left: 2260, top: 800, width: 200, height: 200 }))).toBe(
+      true,
+    );
+  });
+
+  it('is scaled the way up the writer saw it: stored 4000 × 3000 and turned, written 1920 × 2560 upright', async () => {
+    // Orientation 6 turns the stored picture a quarter clockwise: its left half, red, shows on top.
+    const photo = await phonePhoto('turned.jpg', 4000, 3000, 6);
+    const written = await publishPostWith(photo, 'A Turned One');
+    const metadata = await sharp(written).metadata();
+    expect([metadata.width, metadata.height, metadata.orientation ?? 1]).toEqual([1920, 2560, 1]);
+    expect(RED(await colourAt(written, { left: 860, top: 100, width: 200, height: 200 }))).toBe(
+      true,
+    );
+    expect(BLUE(await colourAt(written, { left: 860, top: 2260, width: 200, height: 200 }))).toBe(
+      true,
+    );
+  });
+});
