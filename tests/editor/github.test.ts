@@ -229,3 +229,78 @@ describe('the reliance of the coming merge on Decap’s GitHub save: built on th
     expect(bench.github.read(carbonara)).toMatch(/glossy/);
   });
 });
+
+/** A GET of GitHub's API from the editor's page, with the writer's token (or `token`). */
+const fromPage = (url: string, token?: string) =>
+  bench.page.evaluate(
+    async ({ url, token }) => {
+      const stored = JSON.parse(localStorage.getItem('decap-cms-user') ?? '{}') as {
+        token: string;
+      };
+      const headers = { Authorization: `token ${token ?? stored.token}` };
+      const response = await fetch(url, { headers });
+      const json = (await response.json()) as unknown;
+      return { status: response.status, link: response.headers.get('Link'), json };
+    },
+    { url, token },
+  );
+
+type Commit = {
+  sha: string;
+  commit: { author: { name: string; email: string; date: string }; message: string };
+  author: { login: string } | null;
+  files?: { filename: string; status: string; previous_filename?: string }[];
+};
+
+describe('a file’s history from GitHub, as the editor’s history view will read it', () => {
+  it('lists a file’s commits newest first, each with its author and account, in pages the Link header joins', async () => {
+    const { github } = bench;
+    const file = 'src/content/team/james-okafor.yaml';
+    const text = github.read(file);
+    github.commitAs(people.colleague, { [file]: text.replace('role: ', 'role: Senior ') }, 'One');
+    const last = github.commitAs(people.colleague, { [file]: text }, 'Two');
+    const url = `https://api.github.com/repos/${github.repo}/commits?path=${encodeURIComponent(file)}&sha=${github.branch}&per_page=2`;
+    const first = await fromPage(url);
+    expect(first.status).toBe(200);
+    const newest = first.json as Commit[];
+    expect(newest.map((each) => [each.commit.message, each.author?.login])).toEqual([
+      ['Two', 'cleo-git'],
+      ['One', 'cleo-git'],
+    ]);
+    expect(newest[0]).toMatchObject({
+      sha: last,
+      commit: { author: { name: 'Cleo Git', email: 'cleo@example.com' } },
+    });
+    expect(newest[0]!.commit.author.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const next = /<([^>]+)>; rel="next"/.exec(first.link ?? '')?.[1];
+    expect(first.link).toMatch(/page=2>; rel="last"/);
+    // The first commit, by an email no account has: no account, as GitHub says.
+    const second = await fromPage(next!);
+    expect((second.json as Commit[]).map((each) => [each.commit.author.name, each.author])).toEqual(
+      [['Site Owner', null]],
+    );
+    expect(second.link).toMatch(/page=1>; rel="first"/);
+  });
+
+  it('names a commit’s files with their status, a renamed one with its old name', async () => {
+    const { github } = bench;
+    github.commitAs(people.colleague, { 'notes/pantry.md': 'Salt\n' });
+    const sha = github.commitAs(people.colleague, {
+      'notes/pantry.md': null,
+      'notes/larder.md': 'Salt\n',
+    });
+    const { json } = await fromPage(`https://api.github.com/repos/${github.repo}/commits/${sha}`);
+    expect((json as Commit).files).toEqual([
+      expect.objectContaining({
+        filename: 'notes/larder.md',
+        status: 'renamed',
+        previous_filename: 'notes/pantry.md',
+      }),
+    ]);
+  });
+
+  it('answers 401 to a token it did not give', async () => {
+    const answer = await fromPage(`https://api.github.com/user`, 'gho_stolen');
+    expect(answer).toMatchObject({ status: 401, json: { message: 'Bad credentials' } });
+  });
+});

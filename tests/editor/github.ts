@@ -26,32 +26,23 @@ const REPOSITORY_ID = 4242;
 /** A GitHub account: a writer who logs in, or a colleague who pushes. */
 export type Person = { login: string; name: string; email: string };
 
-/** One request the page made to GitHub, and what the fake answered. */
+/** One request a page made to GitHub, and what the fake answered. */
 export type Exchange = {
   /** The router table's key, such as 'PATCH /repos/{o}/{r}/git/refs/heads/{branch}'. */
   endpoint: string;
-  method: string;
   url: string;
-  body: unknown;
+  body: Body;
   status: number;
   answer: unknown;
-  login: string | undefined;
 };
 
 type Signature = { name: string; email: string; date?: string };
 type TreeEntry = { path: string; mode?: string; sha?: string | null; content?: string };
-type Body = {
-  content?: string;
-  encoding?: string;
-  base_tree?: string;
-  tree?: TreeEntry[] | string;
-  message?: string;
-  parents?: string[];
-  author?: Signature;
-  committer?: Signature;
-  sha?: string;
-  force?: boolean;
-};
+/** What Decap sends in a request's body, of every endpoint that takes one. */
+type Body = Partial<{ content: string; encoding: string; base_tree: string }> &
+  Partial<{ tree: TreeEntry[] | string }> &
+  Partial<{ message: string; parents: string[]; author: Signature; committer: Signature }> &
+  Partial<{ sha: string; force: boolean }>;
 type Call = { params: string[]; query: URLSearchParams; body: Body; person: Person };
 type Answer = { status?: number; json: unknown; headers?: Record<string, string> | undefined };
 
@@ -68,23 +59,16 @@ const refuse = (status: number, message: string): never => {
   throw new Refusal(status, message);
 };
 
-// What GitHub lets a page read of its answers across origins.
+// The headers GitHub lets a page of another origin read, Link among them.
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
     'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset',
 };
-
-const isoDate = (seconds: string) =>
-  new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const statuses: Record<string, string> = {
-  A: 'added',
-  M: 'modified',
-  D: 'removed',
-  R: 'renamed',
-  C: 'copied',
-  T: 'changed',
-};
+// git's letter for a file in a commit, as GitHub says it; anything else is 'changed'.
+const statuses: Record<string, string> = { A: 'added', M: 'modified', D: 'removed', R: 'renamed' };
+const isoDate = (seconds = '0') =>
+  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 export type FakeGitHub = ReturnType<typeof fakeGitHub>;
 
@@ -100,10 +84,10 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
   const failures: string[] = [];
   const pending = new Map<string, (() => unknown)[]>();
 
-  const run = (args: string[], input?: string | Buffer, env: Record<string, string> = {}) =>
+  const run = (args: string[], input: string | Buffer = '', env: Record<string, string> = {}) =>
     execFileSync('git', args, { cwd: dir, input, env: { ...process.env, ...env }, stdio: 'pipe' });
   const git = (...args: string[]) => run(args).toString('utf8').trimEnd();
-  /** `git`'s answer, or undefined where it fails (no such commit, not an ancestor). */
+  /** `git`'s answer, or undefined where it fails (no such object, not an ancestor). */
   const attempt = (...args: string[]) => {
     try {
       return git(...args);
@@ -111,23 +95,18 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
       return undefined;
     }
   };
-  /** The commit `rev` names (a sha or a branch), if any. */
-  const resolve = (rev: string) =>
-    attempt('rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`);
+  const resolve = (rev: string, type = 'commit') =>
+    attempt('rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{${type}}`);
   const head = () => resolve(`refs/heads/${branch}`)!;
   const blob = (bytes: Buffer) => run(['hash-object', '-w', '--stdin'], bytes).toString().trim();
 
-  /** A tree: `baseTree` (any tree-ish) with `entries` written over it; a null sha deletes. */
+  /** A tree: `baseTree` (a tree or a commit) with `entries` over it; a null sha deletes. */
   function writeTree(baseTree: string | undefined, entries: TreeEntry[]) {
     // An index of its own, so that a tree is its base and its entries, nothing else.
     const env = { GIT_INDEX_FILE: join(dir, `index-${process.hrtime.bigint()}`) };
     try {
-      run(
-        baseTree ? ['read-tree', '--end-of-options', baseTree] : ['read-tree', '--empty'],
-        '',
-        env,
-      );
-      // One line an entry, in order: mode 0 removes the path, as a null sha asks.
+      run(['read-tree', ...(baseTree ? ['--end-of-options', baseTree] : ['--empty'])], '', env);
+      // One line an entry, in order; mode 0 removes the path.
       const lines = entries.map(({ path, mode = '100644', sha, content }) => {
         const object = content === undefined ? sha : blob(Buffer.from(content));
         return object === null ? `0 ${'0'.repeat(40)}\t${path}\n` : `${mode} ${object}\t${path}\n`;
@@ -140,15 +119,11 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
   }
 
   function writeCommit(tree: string, parents: string[], message: string, author: Signature) {
-    const date = author.date ?? new Date().toISOString();
-    const [name, email] = [author.name, author.email];
+    const { name, email, date = new Date().toISOString() } = author;
     const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date };
     const committer = { GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
-    return run(['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent])], message, {
-      ...env,
-      ...committer,
-      GIT_COMMITTER_DATE: date,
-    })
+    const args = ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent])];
+    return run(args, message, { ...env, ...committer, GIT_COMMITTER_DATE: date })
       .toString()
       .trim();
   }
@@ -157,28 +132,22 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
   const account = (person: Person) => ({
     login: person.login,
     id: accounts.indexOf(person) + 1,
-    avatar_url: `https://avatars.githubusercontent.com/u/${accounts.indexOf(person) + 1}?v=4`,
-    html_url: `https://github.com/${person.login}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${accounts.indexOf(person) + 1}`,
     type: 'User',
-    site_admin: false,
   });
+  /** The account whose email a commit names; null for none, as GitHub says. */
   const accountOf = (email: string) => {
     const person = accounts.find((each) => each.email === email);
     return person ? account(person) : null;
   };
   function gitCommit(sha: string) {
     const format = ['%T', '%P', '%an', '%ae', '%at', '%cn', '%ce', '%ct', '%B'].join('%x00');
-    const [tree, parents, an, ae, at, cn, ce, ct, message] = git(
-      'show',
-      '-s',
-      `--format=${format}`,
-      '--end-of-options',
-      sha,
-    ).split('\0') as [string, string, string, string, string, string, string, string, string];
+    const [tree, parents = '', an, ae, at, cn, ce, ct, message] = git(
+      ...['show', '-s', `--format=${format}`, '--end-of-options', sha],
+    ).split('\0');
     return {
       sha,
       url: `${base}/git/commits/${sha}`,
-      html_url: `https://github.com/${repo}/commit/${sha}`,
       author: { name: an, email: ae, date: isoDate(at) },
       committer: { name: cn, email: ce, date: isoDate(ct) },
       tree: { sha: tree, url: `${base}/git/trees/${tree}` },
@@ -191,15 +160,14 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
     };
   }
   function restCommit(sha: string) {
-    const { html_url, parents, url, ...commit } = gitCommit(sha);
+    const { parents, url, ...commit } = gitCommit(sha);
     return {
       sha,
       commit: { ...commit, url, comment_count: 0 },
       url: `${base}/commits/${sha}`,
-      html_url,
-      comments_url: `${base}/commits/${sha}/comments`,
-      author: accountOf(commit.author.email),
-      committer: accountOf(commit.committer.email),
+      html_url: `https://github.com/${repo}/commit/${sha}`,
+      author: accountOf(commit.author.email ?? ''),
+      committer: accountOf(commit.committer.email ?? ''),
       parents,
     };
   }
@@ -207,32 +175,23 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
   function files(sha: string) {
     const parent = gitCommit(sha).parents[0]?.sha;
     const changes = git(
-      '-c',
-      'core.quotePath=false',
-      'diff-tree',
-      '-r',
-      '-M',
-      '--raw',
-      '--numstat',
+      ...['-c', 'core.quotePath=false', 'diff-tree', '-r', '-M', '--raw', '--numstat'],
       ...(parent ? [parent, sha] : ['--root', sha]),
     ).split('\n');
-    const raw = changes.filter((line) => line.startsWith(':'));
+    // git prints every file's raw line, then every file's counts, in the same order.
     const counts = changes.filter((line) => /^(\d+|-)\t/.test(line));
-    return raw.map((line, index) => {
-      const [info = '', from = '', to] = line.split('\t');
-      const [, , before, after, letter = ''] = info.split(' ');
-      const [additions = 0, deletions = 0] = counts[index]!.split('\t').map(Number);
-      const status = statuses[letter[0]!] ?? 'changed';
-      return {
-        sha: status === 'removed' ? before : after,
-        filename: to ?? from,
-        status,
-        additions,
-        deletions,
-        changes: additions + deletions,
-        ...(to && { previous_filename: from }),
-      };
-    });
+    return changes
+      .filter((line) => line.startsWith(':'))
+      .map((line, index) => {
+        const [info = '', from = '', to] = line.split('\t');
+        const [, , before, after, letter = ''] = info.split(' ');
+        const [additions = 0, deletions = 0] = counts[index]!.split('\t').map(Number);
+        const status = statuses[letter[0]!] ?? 'changed';
+        const sha = status === 'removed' ? before : after;
+        const [filename, renamed] = to ? [to, { previous_filename: from }] : [from, {}];
+        const changed = { additions, deletions, changes: additions + deletions };
+        return { sha, filename, status, ...changed, ...renamed };
+      });
   }
   /** GitHub's Link header for page `page` of `pages` of `list`, addressed by the repository's id. */
   function links(list: string, query: URLSearchParams, page: number, pages: number) {
@@ -241,92 +200,67 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
       address.searchParams.set('page', String(number));
       return address.href;
     };
-    const rels: [string, number, boolean][] = [
-      ['prev', page - 1, page > 1],
-      ['next', page + 1, page < pages],
-      ['last', pages, page < pages],
-      ['first', 1, page > 1],
-    ];
-    const shown = rels.filter(([, , shown]) => shown);
-    return shown.length
-      ? { link: shown.map(([rel, number]) => `<${at(number)}>; rel="${rel}"`).join(', ') }
-      : undefined;
+    const rels = { prev: page - 1, next: page + 1, last: pages, first: 1 };
+    const shown = Object.entries(rels).filter(([rel]) =>
+      ['prev', 'first'].includes(rel) ? page > 1 : page < pages,
+    );
+    const link = shown.map(([rel, number]) => `<${at(number)}>; rel="${rel}"`).join(', ');
+    return link ? { link } : undefined;
   }
+
   /** The router table: every endpoint Decap's GitHub backend calls, and nothing else. */
   const endpoints = {
-    'GET /user': ({ person }) => ({
-      json: { ...account(person), name: person.name, email: person.email },
-    }),
+    'GET /user': ({ person }) => ({ json: { ...account(person), ...person } }),
     'GET /repos/{o}/{r}': () => ({
       json: {
         id: REPOSITORY_ID,
-        name: repo.split('/')[1],
         full_name: repo,
         owner: { login: repo.split('/')[0], type: 'Organization' },
-        private: false,
         default_branch: branch,
         permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
       },
     }),
-    'GET /repos/{o}/{r}/branches/{branch}': ({ params: [name = ''] }) => ({
-      json: {
-        name,
-        commit: restCommit(resolve(`refs/heads/${name}`) ?? refuse(404, 'Branch not found')),
-        protected: false,
-      },
-    }),
+    'GET /repos/{o}/{r}/branches/{branch}': ({ params: [name = ''] }) => {
+      const sha = resolve(`refs/heads/${name}`) ?? refuse(404, 'Branch not found');
+      return { json: { name, commit: restCommit(sha), protected: false } };
+    },
     'GET /repos/{o}/{r}/git/trees/{rev}': ({ params: [rev = ''], query }) => {
-      // `main:src/content` names a tree as git does; a commit stands for its own tree.
+      // `main:src/content` names a tree, as in git; a commit stands for its tree.
       const object = attempt('rev-parse', '--verify', '--quiet', '--end-of-options', rev);
-      const sha =
-        attempt('rev-parse', '--verify', '--quiet', `${object}^{tree}`) ?? refuse(404, 'Not Found');
+      const sha = resolve(object ?? '', 'tree') ?? refuse(404, 'Not Found');
       // Any value of `recursive`, even 0 or false, lists the whole tree, as GitHub documents.
       const deep = query.has('recursive') ? ['-r', '-t'] : [];
-      const tree = run(['ls-tree', '-l', '-z', ...deep, '--end-of-options', sha])
+      const lines = run(['ls-tree', '-l', '-z', ...deep, sha])
         .toString()
-        .split('\0')
-        .filter(Boolean)
-        .map((line) => {
-          const [info = '', path = ''] = line.split('\t');
-          const [mode, type, object, size] = info.split(/ +/);
-          const blobSize = type === 'blob' ? { size: Number(size) } : {};
-          return {
-            path,
-            mode,
-            type,
-            sha: object,
-            ...blobSize,
-            url: `${base}/git/${type}s/${object}`,
-          };
-        });
+        .split('\0');
+      const tree = lines.filter(Boolean).map((line) => {
+        const [info = '', path = ''] = line.split('\t');
+        const [mode, type, object, size] = info.split(/ +/);
+        const url = `${base}/git/${type}s/${object}`;
+        return { path, mode, type, sha: object, ...(type === 'blob' && { size: +size! }), url };
+      });
       return { json: { sha, url: `${base}/git/trees/${sha}`, tree, truncated: false } };
     },
     'GET /repos/{o}/{r}/git/blobs/{sha}': ({ params: [sha = ''] }) => {
-      if (attempt('cat-file', '-e', `${sha}^{blob}`) === undefined) refuse(404, 'Not Found');
-      const bytes = run(['cat-file', 'blob', sha]);
+      const bytes = run(['cat-file', 'blob', resolve(sha, 'blob') ?? refuse(404, 'Not Found')]);
       // Base64 in lines of 60, as GitHub sends it.
       const content = (bytes.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n';
-      return {
-        json: {
-          sha,
-          size: bytes.length,
-          url: `${base}/git/blobs/${sha}`,
-          content,
-          encoding: 'base64',
-        },
-      };
+      const url = `${base}/git/blobs/${sha}`;
+      return { json: { sha, size: bytes.length, url, content, encoding: 'base64' } };
     },
-    'POST /repos/{o}/{r}/git/blobs': ({ body: { content = '', encoding = 'utf-8' } }) => {
+    'POST /repos/{o}/{r}/git/blobs': ({ body: { content = '', encoding } }) => {
       const sha = blob(Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8'));
       return { status: 201, json: { sha, url: `${base}/git/blobs/${sha}` } };
     },
-    'POST /repos/{o}/{r}/git/trees': ({ body: { base_tree, tree = [] } }) => {
-      const sha = writeTree(base_tree, tree as TreeEntry[]);
+    'POST /repos/{o}/{r}/git/trees': ({ body: { base_tree, tree } }) => {
+      const sha = writeTree(base_tree, Array.isArray(tree) ? tree : []);
       return { status: 201, json: { sha, url: `${base}/git/trees/${sha}`, truncated: false } };
     },
+    // With no author, GitHub writes the commit in the name of the token's account.
     'POST /repos/{o}/{r}/git/commits': ({ body, person }) => {
-      const { tree = '', parents = [], message = '', author = person } = body;
-      return { status: 201, json: gitCommit(writeCommit(String(tree), parents, message, author)) };
+      const { tree, parents = [], message = '', author = person } = body;
+      const sha = writeCommit(String(tree), parents, message, author);
+      return { status: 201, json: gitCommit(sha) };
     },
     'PATCH /repos/{o}/{r}/git/refs/heads/{branch}': ({ params: [name = ''], body }) => {
       const ref = `refs/heads/${name}`;
@@ -336,13 +270,8 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
         refuse(422, 'Update is not a fast forward');
       }
       git('update-ref', ref, sha, current);
-      return {
-        json: {
-          ref,
-          url: `${base}/git/${ref}`,
-          object: { sha, type: 'commit', url: `${base}/git/commits/${sha}` },
-        },
-      };
+      const object = { sha, type: 'commit', url: `${base}/git/commits/${sha}` };
+      return { json: { ref, url: `${base}/git/${ref}`, object } };
     },
     'GET /repos/{o}/{r}/commits': ({ query }) => {
       const rev = query.get('sha') ?? branch;
@@ -351,47 +280,35 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
       const perPage = Math.min(Number(query.get('per_page')) || 30, 100);
       const page = Math.max(Number(query.get('page')) || 1, 1);
       const total = Number(git('rev-list', '--count', tip, ...path));
-      const shas = git(
-        'rev-list',
-        `--skip=${(page - 1) * perPage}`,
-        `--max-count=${perPage}`,
-        tip,
-        ...path,
-      );
+      const skip = [`--skip=${(page - 1) * perPage}`, `--max-count=${perPage}`];
+      const shas = git('rev-list', ...skip, tip, ...path).split('\n');
       return {
-        json: shas.split('\n').filter(Boolean).map(restCommit),
+        json: shas.filter(Boolean).map(restCommit),
         headers: links('commits', query, page, Math.ceil(total / perPage)),
       };
     },
     'GET /repos/{o}/{r}/commits/{ref}': ({ params: [ref = ''] }) => {
       const sha = resolve(ref) ?? refuse(422, `No commit found for SHA: ${ref}`);
       const changed = files(sha);
-      const [additions, deletions] = ['additions', 'deletions'].map((key) =>
-        changed.reduce(
-          (sum, file) => sum + (key === 'additions' ? file.additions : file.deletions),
-          0,
-        ),
-      ) as [number, number];
-      return {
-        json: {
-          ...restCommit(sha),
-          stats: { total: additions + deletions, additions, deletions },
-          files: changed,
-        },
-      };
+      const sum = (key: 'additions' | 'deletions') =>
+        changed.reduce((total, file) => total + file[key], 0);
+      const [additions, deletions] = [sum('additions'), sum('deletions')];
+      const stats = { total: additions + deletions, additions, deletions };
+      return { json: { ...restCommit(sha), stats, files: changed } };
     },
   } satisfies Record<string, (call: Call) => Answer>;
-  const escaped = repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
   const routes = Object.entries(endpoints).map(([endpoint, handle]) => {
     const [method, template = ''] = endpoint.split(' ');
-    // The last parameter takes the rest of the path: a tree's `main:src/content/blog`, a branch's name.
+    // The last parameter takes the rest of the path: a tree's `main:src/content/blog`.
     const pattern = template
-      .replace('{o}/{r}', escaped)
+      .replace('{o}/{r}', repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .replace(/\{\w+\}$/, '(.+)')
       .replace(/\{\w+\}/g, '([^/]+)');
     return { endpoint, method, pattern: new RegExp(`^${pattern}$`), handle };
   });
 
+  /** Answers one request of a page, as GitHub would; an endpoint not in the table fails the test. */
   async function answer(route: Route) {
     const request = route.request();
     const url = new URL(request.url());
@@ -403,34 +320,24 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
     const token = /^(?:token|bearer) (.+)$/i.exec(request.headers()['authorization'] ?? '')?.[1];
     const person = tokens.get(token ?? '');
     const body = (request.postData() ? JSON.parse(request.postData()!) : {}) as Body;
-    let result: Answer;
+    let result: Answer = { status: 401, json: { message: 'Bad credentials' } };
     if (!found) {
       failures.push(`The fake GitHub has no ${request.method()} ${request.url()}`);
       result = { status: 404, json: { message: 'Not Found' } };
-    } else if (!person) {
-      result = { status: 401, json: { message: 'Bad credentials' } };
-    } else {
+    } else if (person) {
       await pending.get(found.endpoint)?.shift()?.();
       try {
         const params = found.pattern.exec(path)!.slice(1).map(decodeURIComponent);
         result = found.handle({ params, query: url.searchParams, body, person });
       } catch (error) {
-        if (!(error instanceof Refusal))
-          failures.push(`${found.endpoint} failed: ${String(error)}`);
+        if (!(error instanceof Refusal)) failures.push(`${found.endpoint}: ${String(error)}`);
         const status = error instanceof Refusal ? error.status : 500;
         result = { status, json: { message: (error as Error).message, status: String(status) } };
       }
     }
     const status = result.status ?? 200;
-    exchanges.push({
-      endpoint: found?.endpoint ?? 'unknown',
-      method: request.method(),
-      url: request.url(),
-      body,
-      status,
-      answer: result.json,
-      login: person?.login,
-    });
+    const endpoint = found?.endpoint ?? `${request.method()} unknown`;
+    exchanges.push({ endpoint, url: request.url(), body, status, answer: result.json });
     await route.fulfill({
       status,
       headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', ...result.headers },
@@ -454,9 +361,9 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
     git,
     /** The commit the branch points at. */
     head,
-    /** `file` as it is at the branch's head (or at `rev`). */
+    /** `file` as it is at the branch's head (or at `rev`), byte for byte. */
     read: (file: string, rev = branch) => run(['show', `${rev}:${file}`]).toString('utf8'),
-    /** Answers GitHub's API in `context` for `person`, whose token the page carries. */
+    /** Answers GitHub's API in `context`, logged in as `person`; the token the page carries. */
     serve: async (context: BrowserContext, person: Person) => {
       const token = `gho_${person.login}`;
       tokens.set(token, known(person));
@@ -465,18 +372,13 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
     },
     /** Runs `action` just before answering the next request to `endpoint`: a race, on cue. */
     beforeNext: (endpoint: keyof typeof endpoints, action: () => unknown) => {
-      if (!(endpoint in endpoints)) throw new Error(`No endpoint ${endpoint}`);
       pending.set(endpoint, [...(pending.get(endpoint) ?? []), action]);
     },
     /**
-     * A colleague's push: `changes` (a file's new text, or null to delete it) committed by
+     * A colleague's push: `changes` (each file's new text, or null to delete it) committed by
      * `person` on top of the branch, which moves to it. The new commit.
      */
-    commitAs: (
-      person: Person,
-      changes: Record<string, string | null>,
-      message = 'A colleague’s change',
-    ) => {
+    commitAs: (person: Person, changes: Record<string, string | null>, message = 'A change') => {
       const parent = head();
       const entries = Object.entries(changes).map(([path, text]) =>
         text === null ? { path, sha: null } : { path, content: text },
@@ -509,7 +411,8 @@ export type GitHubBench = {
 /**
  * Before the file's tests: a scratch project under git, its repository on the fake GitHub
  * (`repo`, branch `branch`), `astro dev` set to publish there with no local proxy answering, and
- * Chromium at /admin/, logged in as Ada. After each test, any request the fake did not know fails it.
+ * Chromium at /admin/, logged in as Ada. After each test, any request the fake did not know of
+ * fails it.
  */
 export function githubWorkbench({
   repo = 'delicious-bites/site',
@@ -529,13 +432,12 @@ export function githubWorkbench({
     git('commit', '--quiet', '-m', 'The content as the writers found it');
     git('clone', '--quiet', '--bare', dir, remote);
     const github = fakeGitHub({ dir: remote, repo, branch });
-    // A port nothing listens on: Decap finds no local proxy and uses GitHub.
-    const env = {
+    // A port nothing listens on: Decap finds no local proxy, and uses GitHub.
+    const server = await devServer(dir, {
       EDITOR_GITHUB_REPO: repo,
       EDITOR_GITHUB_BRANCH: branch,
       EDITOR_LOCAL_PORT: String(await freePort()),
-    };
-    const server = await devServer(dir, env);
+    });
     await server.page('/admin/');
     const executablePath = chromiumPath();
     browser = await chromium.launch({
@@ -546,9 +448,10 @@ export function githubWorkbench({
       const context = await browser!.newContext({ viewport: { width, height: 900 } });
       const token = await github.serve(context, person);
       // Decap keeps the user it logged in here, and logs them in again on load.
+      const user = { backendName: 'github', token, login: person.login, name: person.name };
       await context.addInitScript(
-        (user) => localStorage.setItem('decap-cms-user', JSON.stringify(user)),
-        { backendName: 'github', token, login: person.login, name: person.name },
+        (stored) => localStorage.setItem('decap-cms-user', JSON.stringify(stored)),
+        user,
       );
       const page = await context.newPage();
       await page.goto(`${server.url}/admin/`);
