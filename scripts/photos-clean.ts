@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { contentFolders, photoExtensions } from '../src/config.ts';
+import { plural } from '../src/lib/format.ts';
 import { cleanPhoto, inMemory, photoFacts } from '../src/lib/photo-metadata.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -70,7 +71,7 @@ for (const path of photos) {
   console.log(`${file}: removed ${listed}; the picture is as it was.`);
 }
 console.log(
-  `${cleaned} of ${photos.length} ${photos.length === 1 ? 'photo' : 'photos'} cleaned` +
-    (refused ? `; ${refused} left as ${refused === 1 ? 'it was' : 'they were'} (above).` : '.'),
+  `${cleaned} of ${photos.length} ${plural(photos.length, 'photo')} cleaned` +
+    (refused ? `; ${refused} left as ${plural(refused, 'it was', 'they were')} (above).` : '.'),
 );
 process.exitCode = refused ? 1 : 0;
