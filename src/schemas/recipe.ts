@@ -52,12 +52,15 @@ export const recipeSchema = (context: SchemaContext) =>
       description:
         'Who wrote the recipe; the id of a team member (the file name in src/content/team).',
     }),
-    ingredients: z.array(text()).min(1, 'List at least one ingredient').meta({
-      description:
-        'Shopping list, one line per ingredient with its quantity, e.g. "400 g spaghetti".',
-    }),
+    ingredients: z
+      .array(text().meta({ title: 'Ingredient' }))
+      .min(1, 'List at least one ingredient')
+      .meta({
+        description:
+          'Shopping list, one line per ingredient with its quantity, e.g. "400 g spaghetti".',
+      }),
     steps: z
-      .array(paragraph())
+      .array(paragraph().meta({ title: 'Step' }))
       .min(1, 'List at least one step')
       .meta({ description: 'Method, one step per entry, in cooking order.' }),
     draft: draft(),

@@ -74,11 +74,19 @@ function widgetFor(schema: JsonSchema, at: FieldPath, nameFieldOf: NameFieldOf) 
       value_field: '{{slug}}',
       search_fields: [nameField],
       display_fields: [nameField],
+      // The writer picks a name and the editor writes the id: the schema's description tells
+      // those who type the id in a file where ids come from, which is no step here.
+      hint: `Chosen from the ${schema.references}, by ${labelOf(nameField).toLowerCase()}.`,
     };
   }
   if (schema.anyOf?.some((option) => option.photo)) {
-    // A photo beside the entry, uploaded, or an https:// address ("Insert from URL").
-    return { widget: 'image', choose_url: true };
+    // A photo beside the entry, uploaded, or an https:// address ("Insert from URL"); the
+    // schema's description speaks of paths, which the editor writes itself.
+    return {
+      widget: 'image',
+      choose_url: true,
+      hint: 'A photo from your computer or phone, or an https:// address.',
+    };
   }
   if (schema.enum) return { widget: 'select', options: schema.enum };
   switch (schema.type) {
@@ -117,12 +125,19 @@ function widgetFor(schema: JsonSchema, at: FieldPath, nameFieldOf: NameFieldOf) 
       };
       const item = schema.items ?? {};
       if (item.enum) return { widget: 'select', multiple: true, options: item.enum, ...limits };
+      // "1 ingredient", "Add ingredient": the word for one item is its schema's title.
+      if (!item.title) {
+        throw new Error(
+          `The web editor has no word for one item of the list ${pathOf(at)}. Give its items ` +
+            "a title in the schema, e.g. z.array(text().meta({ title: 'Ingredient' })).",
+        );
+      }
+      const list = { widget: 'list', label_singular: item.title, ...limits };
       if (item.type === 'object') {
-        return { widget: 'list', ...limits, fields: editorFields(item, nameFieldOf, [...at, 0]) };
+        return { ...list, fields: editorFields(item, nameFieldOf, [...at, 0]) };
       }
       // One box per item, each required: a list has no empty lines.
-      const one = field('item', item, true, nameFieldOf, [...at, 0]);
-      return { widget: 'list', ...limits, field: { ...one, label: labelOf(String(at.at(-1))) } };
+      return { ...list, field: field('item', item, true, nameFieldOf, [...at, 0]) };
     }
     case 'object':
       // A group of named fields; a map of any keys (z.record) has no form to show.
@@ -147,8 +162,9 @@ function field(
   const made: EditorField = {
     name,
     // The schema's word on whether a writer may leave it out; Decap's own marker is hidden
-    // (page.ts), since it cannot tell "optional" from "needed inside an optional group".
-    label: required ? label : `${label} (optional)`,
+    // (page.ts), since it cannot tell "optional" from "needed inside an optional group". A field
+    // with a default (a switch, a count) is never left out: its hint says what it defaults to.
+    label: required || schema.default !== undefined ? label : `${label} (optional)`,
     required,
     // Where the field sits in an entry, for the editor to show the engine's messages at it.
     path: pathOf(at),
