@@ -75,7 +75,6 @@ function jpegKind(source: ByteSource, part: Part): 'exif' | 'xmp' | 'keep' | 'dr
 const PNG_METADATA = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'caBX']);
 const WEBP_METADATA = new Set(['EXIF', 'XMP ', 'C2PA']);
 
-const latin1 = (bytes: Uint8Array) => ascii(bytes);
 const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 /** zlib data inflated; undefined when it is not zlib. */
@@ -93,10 +92,10 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | undefined> {
 /** A PNG text chunk's keyword and text, inflated when compressed. */
 async function pngText(name: string, data: Uint8Array) {
   const end = data.indexOf(0);
-  const keyword = latin1(data.subarray(0, end));
-  if (name === 'tEXt') return { keyword, text: latin1(data.subarray(end + 1)) };
+  const keyword = ascii(data.subarray(0, end));
+  if (name === 'tEXt') return { keyword, text: ascii(data.subarray(end + 1)) };
   if (name === 'zTXt')
-    return { keyword, text: latin1((await inflate(data.subarray(end + 2))) ?? new Uint8Array()) };
+    return { keyword, text: ascii((await inflate(data.subarray(end + 2))) ?? new Uint8Array()) };
   // iTXt: a compression flag and method, a language tag and a translated keyword, then UTF-8.
   const language = data.indexOf(0, end + 3);
   const text = data.subarray(data.indexOf(0, language + 1) + 1);
@@ -133,7 +132,7 @@ async function factsOf(source: ByteSource, format: PhotoFormat): Promise<ExifFac
       const kind = jpegKind(source, part);
       if (kind === 'exif') return [exifFacts(data(part).subarray(6))];
       if (kind === 'xmp' || (kind === 'drop' && part.name === 'FFED'))
-        return [xmpFacts(latin1(data(part)))];
+        return [xmpFacts(ascii(data(part)))];
       return [];
     });
   }

@@ -23,7 +23,7 @@ export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 export type Part = { name: string; start: number; end: number; data: number; dataEnd: number };
 
 /** Bytes as text, one character each; a piece at a time, as a long spread overflows the stack. */
-function ascii(bytes: Uint8Array): string {
+export function ascii(bytes: Uint8Array): string {
   let text = '';
   for (let at = 0; at < bytes.length; at += 8192)
     text += String.fromCharCode(...bytes.subarray(at, at + 8192));
@@ -38,11 +38,11 @@ export function take(source: ByteSource, offset: number, length: number): Uint8A
   return source.read(offset, length);
 }
 
-const u16 = (bytes: Uint8Array, at = 0) => (bytes[at]! << 8) | bytes[at + 1]!;
-const u32 = (bytes: Uint8Array, at = 0) => u16(bytes, at) * 0x10000 + u16(bytes, at + 2);
+// Unsigned numbers: big-endian (JPEG, PNG, ISOBMFF) and little-endian (RIFF).
+export const u16 = (bytes: Uint8Array, at = 0) => (bytes[at]! << 8) | bytes[at + 1]!;
+export const u32 = (bytes: Uint8Array, at = 0) => u16(bytes, at) * 0x10000 + u16(bytes, at + 2);
 const u32le = (bytes: Uint8Array, at = 0) =>
   bytes[at]! + (bytes[at + 1]! << 8) + (bytes[at + 2]! << 16) + bytes[at + 3]! * 0x1000000;
-export { u16, u32, u32le, ascii };
 
 /** The format `source`'s first bytes say it is, whatever its name. */
 export function formatOf(source: ByteSource): PhotoFormat | undefined {
@@ -66,7 +66,7 @@ export function formatOf(source: ByteSource): PhotoFormat | undefined {
 export function* jpegParts(source: ByteSource, { header = false } = {}): Generator<Part> {
   let at = 2;
   while (at < source.size) {
-    const [fill, marker] = take(source, at, 2) as unknown as [number, number];
+    const [fill, marker] = take(source, at, 2) as Uint8Array & [number, number];
     if (fill !== 0xff) throw new BrokenPhoto('Its JPEG segments are out of step.');
     if (marker === 0xff) {
       at += 1; // a fill byte before a marker
