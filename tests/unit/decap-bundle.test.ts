@@ -51,6 +51,8 @@ const PHRASES: Record<string, string> = {
   'ui.toast.missingRequiredField':
     "Oops, you've missed a required field. Please complete before saving.",
   'ui.toast.onFailToDelete': 'Failed to delete entry: %{details}',
+  'editor.editorWidgets.datetime.now': 'Now',
+  'editor.editorWidgets.datetime.setToNow': 'Set %{fieldLabel} to now',
   // Hidden by the page's stylesheet (src/editor/node/page.ts); words.test expects no Media button.
   'app.header.media': 'Media',
 };
@@ -138,13 +140,29 @@ describe("Decap's components, as the editor's stylesheet reaches them (src/edito
   const names = [...editorPage('').matchAll(/\[class\*='-(\w+)( ?)'\]/g)].map(
     ([, name, exact]) => ({ name: name!, exact: exact === ' ' }),
   );
+  /** A styled component's label (`label:"Name"`), or a css prop's (`label:Name;`). */
+  const labelled = (name: string, exact = true) =>
+    script.includes(`label:"${name}${exact ? '"' : ''}`) ||
+    script.includes(`label:${name}${exact ? ';' : ''}`);
 
   it('names only components Decap labels so', () => {
     expect(names.map(({ name }) => name)).toEqual(
       expect.arrayContaining(['FieldLabel', 'ControlContainer', 'EditorContainer', 'Editor']),
     );
-    for (const { name, exact } of names) {
-      expect(script, name).toContain(`label:"${name}${exact ? '"' : ''}`);
+    for (const { name, exact } of names) expect(labelled(name, exact), name).toBe(true);
+  });
+
+  it('names in the editor’s access module (src/editor/browser/access.ts) only components Decap labels so, and the classes it sets by hand', () => {
+    const access = readFileSync('src/editor/browser/access.ts', 'utf8');
+    const reached = [...access.matchAll(/\[class\*="-(\w+)"\]/g)].map(([, name]) => name!);
+    expect(reached).toEqual(
+      expect.arrayContaining(['ControlContainer', 'ControlTopbar', 'StyledListItemTopBar']),
+    );
+    for (const name of reached) expect(labelled(name), name).toBe(true);
+    // Upload's label, and the toast's body, by the class names Decap and react-toastify write.
+    for (const name of ['nc-fileUploadButton', 'Toastify__toast-body']) {
+      expect(access).toContain(name);
+      expect(script, name).toContain(name);
     }
   });
 

@@ -6,6 +6,7 @@
  * src/editor/index.ts; no visitor page loads any of it. See docs/EDITOR.md.
  */
 import type { EditorConfig } from '../node/config';
+import { registerAccess } from './access';
 import { page } from './decap';
 import { Checks, useTimezone } from './entry';
 import { registerFieldChecks, relabelSaving } from './form';
@@ -50,6 +51,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   });
   registerPreviews(cms, checks);
   registerWords(cms);
+  registerAccess();
   cms.init({ config });
   new MutationObserver(relabelSaving).observe(document.body, {
     subtree: true,

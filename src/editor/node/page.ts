@@ -34,6 +34,44 @@ export const editorPage = (policy: string) => `<!doctype html>
     <style>
       /* Decap's "(optional)" after a label: the labels say it themselves, from the schema. */
       label[class*='-FieldLabel'] > span { display: none; }
+      /* Where the keyboard is always shows: Decap's fields and buttons take their outline away. */
+      :focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
+      /* A choice's box shows it, not the narrow text box inside it (react-select's). */
+      [class*='-control']:has(input:focus-visible) {
+        outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important;
+      }
+      /* A refusal's words for a screen reader, announced and not shown (browser/access.ts). */
+      .editor-announcer {
+        position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden;
+        clip-path: inset(50%); white-space: nowrap;
+      }
+      /*
+       * Colours that read, 4.5:1 at least: Decap's grey words, its teal Publish, its red
+       * messages and labels of fields in error, and the toasts' white on bright colours.
+       */
+      html:root {
+        --toastify-color-info: #1d4ed8; --toastify-color-success: #166534;
+        --toastify-color-warning: #854d0e; --toastify-color-error: #b91c1c;
+      }
+      [class*='-SidebarNavLink']:not([aria-current='page']), [class*='-ControlButton'] {
+        color: #5d626f !important;
+      }
+      [class*='-PublishButton'] { background-color: #117888 !important; }
+      [class*='-ControlErrorsList'], [class*='-BackStatusChanged'],
+      [class*='-FileWidgetButtonRemove'],
+      [class*='-ControlContainer']:has([class*='-ControlErrorsList']) > [class*='-ControlHint'] {
+        color: #b91c1c !important;
+      }
+      [class*='-ControlContainer']:has([class*='-ControlErrorsList'])
+        > [class*='-ControlTopbar'] > label[class*='-FieldLabel'] {
+        background-color: #b91c1c !important;
+      }
+      /*
+       * "Check for Preview" does nothing here: Decap asks the host for a deploy preview of a
+       * saved entry and, finding none, offers to ask again (show_preview_links: false does not
+       * take it away).
+       */
+      [class*='-PreviewButtonContainer'] { display: none !important; }
       /* Shown from the first paint until Decap draws its own page. */
       .editor-start {
         display: grid; place-content: center; gap: 0.25rem; min-height: 100vh; margin: 0;
