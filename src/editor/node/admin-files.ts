@@ -55,8 +55,10 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions): Prom
     throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
   }
   const files = Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text]));
-  // esbuild names its inputs from the working folder.
-  const inputs = Object.keys(metafile.inputs).map((input) => resolve(input));
+  // esbuild names its inputs from the working folder; "<stdin>" and a namespace's are no file.
+  const inputs = Object.keys(metafile.inputs)
+    .filter((input) => input !== '<stdin>' && !/^[\w-]+:/.test(input))
+    .map((input) => resolve(input));
   return { files, inputs, metafile };
 }
 
@@ -189,7 +191,14 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
 
   const made = new Map<string, () => Promise<string | Buffer>>([
-    ['index.html', async () => editorPage(editorPolicy(backend.localPort))],
+    // Served once the scripts it loads are made: who opens it waits for nothing else of ours.
+    [
+      'index.html',
+      async () => {
+        await scripts.get();
+        return editorPage(editorPolicy(backend.localPort));
+      },
+    ],
     ['site.json', async () => siteSnapshot(host)],
     ['site.css', async () => siteStyles(await host.home())],
     [
