@@ -182,7 +182,7 @@ describe('the web editor on GitHub', () => {
   });
 });
 
-describe('the reliance of the coming merge on Decap’s GitHub save: built on the head it just read, the branch never forced', () => {
+describe('what the editor’s merge relies on in Decap’s GitHub save: built on the head just read, the branch never forced', () => {
   it('bases the save’s tree and commit on the head GET branches answered, and moves the branch with force: false', async () => {
     const from = bench.github.exchanges.length;
     const page = await openEntry('blog', sauceTitle);
@@ -206,10 +206,11 @@ describe('the reliance of the coming merge on Decap’s GitHub save: built on th
     expect(patch!.status).toBe(200);
   });
 
-  it('fails a save when a colleague pushes between its reading the head and moving the branch, the colleague’s commit kept as the head', async () => {
+  it('has GitHub refuse a save whose branch a colleague moved after Decap read the head, so the colleague’s commit is never overwritten', async () => {
     const page = await openEntry('recipes', 'Pasta Carbonara');
     const description = page.getByLabel('Description', { exact: true });
     await description.fill((await description.inputValue()).replace('glossy', 'velvety'));
+    const read = bench.github.head();
     let colleague = '';
     // A change on another line of the same file, pushed while Decap builds its commit.
     bench.github.beforeNext('PATCH /repos/{o}/{r}/git/refs/heads/{branch}', () => {
@@ -218,15 +219,21 @@ describe('the reliance of the coming merge on Decap’s GitHub save: built on th
     });
     const from = bench.github.exchanges.length;
     await publishNow(page);
-    await page.getByText(/Failed to persist entry/).waitFor();
-    const [patch] = sent(from, 'PATCH /repos/{o}/{r}/git/refs/heads/{branch}');
-    expect(patch).toMatchObject({
+    await saved(page);
+    const [raced] = sent(from, 'POST /repos/{o}/{r}/git/commits');
+    const [refused, ...then] = sent(from, 'PATCH /repos/{o}/{r}/git/refs/heads/{branch}');
+    // Decap's commit stood on the head as read, and GitHub refused to move the branch onto it.
+    expect(raced!.body.parents).toEqual([read]);
+    expect(refused).toMatchObject({
       status: 422,
+      body: { force: false },
       answer: { message: 'Update is not a fast forward' },
     });
-    expect(bench.github.head()).toBe(colleague);
+    // The editor read the file again, merged, and saved on top of the colleague's commit.
+    expect(then.map((each) => each.status)).toEqual([200]);
+    expect(bench.github.git('rev-parse', `${bench.github.branch}^`)).toBe(colleague);
     expect(bench.github.read(carbonara)).toMatch(/^servings: 6$/m);
-    expect(bench.github.read(carbonara)).toMatch(/glossy/);
+    expect(bench.github.read(carbonara)).toMatch(/velvety/);
   });
 });
 
