@@ -11,7 +11,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { contentFolders } from '../../src/config.ts';
 import { astro } from '../content/scratch';
 import { workbench } from './workbench';
-import { bodyEditor, choose, messagesAt, photoOnDisk, publishNow, typeInBody } from './writer';
+import {
+  bodyEditor,
+  choose,
+  collections,
+  messagesAt,
+  openEntry as openEntryIn,
+  photoOnDisk,
+  publishNow,
+  typeInBody,
+  type Collection,
+} from './writer';
 
 vi.setConfig({ testTimeout: 420_000, hookTimeout: 180_000 });
 
@@ -30,14 +40,6 @@ const bench = workbench({
     writeFileSync(file, text);
   },
 });
-
-/** The collections a writer edits: their label in the editor and the field that names an entry. */
-const collections = {
-  recipes: { label: 'Recipes', nameField: 'title', nameLabel: 'Title' },
-  blog: { label: 'Blog posts', nameField: 'title', nameLabel: 'Title' },
-  team: { label: 'Team', nameField: 'name', nameLabel: 'Name' },
-} as const;
-type Collection = keyof typeof collections;
 
 /** Every sample entry: its collection, file, and the text of its name field's line. */
 const samples = (Object.keys(collections) as Collection[]).flatMap((collection) =>
@@ -81,16 +83,10 @@ async function openList(collection: Collection) {
   await bench.page.getByRole('link', { name: /Create entry of type/ }).waitFor();
 }
 
-/** Opens the entry called `name`; the list says its state after it. The page it is on. */
+/** Opens the entry called `name` in a new tab; the page it is on. */
 async function openEntry(collection: Collection, name: string) {
   await openList(collection);
-  const { page } = bench;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.getByRole('link', { name: new RegExp(`^${escaped} · `) }).click();
-  // The form is drawn before the entry's values are in it: a key pressed earlier lands elsewhere.
-  const field = page.getByLabel(collections[collection].nameLabel, { exact: true });
-  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(name);
-  return page;
+  return openEntryIn(bench.page, bench.server.url, collection, name);
 }
 
 /** Starts a new entry; the page it is on. */

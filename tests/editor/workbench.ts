@@ -22,6 +22,8 @@ export type Workbench = {
   git: (...args: string[]) => string;
   /** A file of the scratch project, as it is on disk now. */
   read: (file: string) => string;
+  /** Another writer: a browser context of their own (their own storage), logged in. */
+  writer: (width?: number) => Promise<Page>;
 };
 
 /**
@@ -57,13 +59,20 @@ export function workbench({
       args: CHROMIUM_ARGS,
       ...(executablePath && { executablePath }),
     });
-    // One context for every tab, so the login carries over to a new one.
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/`);
-    // On this computer the login says no account is needed.
-    await page.getByRole('button', { name: 'Log in: no account needed on this computer' }).click();
+    const writer = async (wide = width) => {
+      // One context for every tab of a writer, so the login carries over to a new one.
+      const context = await browser!.newContext({ viewport: { width: wide, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/admin/`);
+      // On this computer the login says no account is needed.
+      await page
+        .getByRole('button', { name: 'Log in: no account needed on this computer' })
+        .click();
+      return page;
+    };
+    const page = await writer();
     Object.assign(bench, {
+      writer,
       dir,
       server,
       page,

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import sharp from 'sharp';
 
 /** A plain JPEG at `file`, standing in for a photo on the writer's computer. */
@@ -13,6 +14,28 @@ export async function photoOnDisk(file: string) {
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0623a' } })
     .jpeg()
     .toFile(file);
+}
+
+/** The collections a writer edits: their label in the editor and the field that names an entry. */
+export const collections = {
+  recipes: { label: 'Recipes', nameField: 'title', nameLabel: 'Title' },
+  blog: { label: 'Blog posts', nameField: 'title', nameLabel: 'Title' },
+  team: { label: 'Team', nameField: 'name', nameLabel: 'Name' },
+} as const;
+export type Collection = keyof typeof collections;
+
+/**
+ * Opens the entry called `name` in `page` from its collection's list at `site` (the editor's
+ * address), and waits until its values are in the form: the form is drawn before them, and a key
+ * pressed earlier lands elsewhere.
+ */
+export async function openEntry(page: Page, site: string, collection: Collection, name: string) {
+  await page.goto(`${site}/admin/#/collections/${collection}`);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('link', { name: new RegExp(`^${escaped} · `) }).click();
+  const field = page.getByLabel(collections[collection].nameLabel, { exact: true });
+  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(name);
+  return page;
 }
 
 /** Picks `option` in the choice field labelled `label` (a category, an author). */

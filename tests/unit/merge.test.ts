@@ -37,14 +37,32 @@ describe('a text both writers changed', () => {
     expect(result).toEqual({ keepMine: merged, takeTheirs: merged, conflicts: [] });
   });
 
-  it('clashes where both changed the same word, and offers either side with the rest merged', () => {
+  it('clashes where both changed the same word of a long text, and offers either side with the rest merged', () => {
+    const more = ' Learn the simple formula for a glossy sauce.';
     const result = mergeText(
-      `${excerpt} More.`,
-      'Those dark bits stuck to your skillet are pure gold. More.',
-      'Those brown bits stuck to your skillet are pure magic. More!',
+      `${excerpt}${more}`,
+      `Those dark bits stuck to your skillet are pure gold.${more}`,
+      `Those brown bits stuck to your skillet are pure magic.${more.replace('.', '!')}`,
     );
-    expect(result.keepMine).toBe('Those dark bits stuck to your skillet are pure magic. More!');
-    expect(result.takeTheirs).toBe('Those dark bits stuck to your skillet are pure gold. More!');
+    expect(result.keepMine).toBe(
+      `Those dark bits stuck to your skillet are pure magic.${more.replace('.', '!')}`,
+    );
+    expect(result.takeTheirs).toBe(
+      `Those dark bits stuck to your skillet are pure gold.${more.replace('.', '!')}`,
+    );
+  });
+
+  it('offers a short text that clashes (a title) as either side whole', () => {
+    const result = mergeText(
+      'The Five-Minute Pan Sauce',
+      'The Pan Sauce',
+      'The Five-Minute Sauce Tonight',
+    );
+    expect(result).toEqual({
+      keepMine: 'The Five-Minute Sauce Tonight',
+      takeTheirs: 'The Pan Sauce',
+      conflicts: [],
+    });
   });
 });
 

@@ -7,12 +7,13 @@ import { diffComm } from 'node-diff3';
 import { plural } from '@/lib/format';
 import type { EditorConfig } from '../node/config';
 import type { EditorField } from '../node/fields';
+import { isShort, SHORT_TEXT } from './merge';
 import { isRecord, same, type Data } from './values';
 
 type Collection = EditorConfig['collections'][number];
 
 /** The longest a value is quoted before it is cut, in characters. */
-const QUOTE = 60;
+const QUOTE = SHORT_TEXT;
 
 /** Each change from `before` to `after` (a file's fields, its body under `body`), in words. */
 export function describeChanges(collection: Collection, before: Data, after: Data): string[] {
@@ -59,16 +60,23 @@ function changeOf(label: string, before: unknown, after: unknown, field?: Editor
   return [`${label}: ${quoted(before)} → ${quoted(after)}`];
 }
 
-/** One side's change of a value from `base`, in words: "'brown' → 'dark'", "removed". */
+/**
+ * One side's change of a value from `base`, in words, for a writer deciding between two: a short
+ * text whole ("'Pan sauce' → 'Quick pan sauce'"), a long one around what changed, a list's items.
+ */
 export function describeValue(base: unknown, value: unknown): string {
-  if (value === undefined || value === '') return 'removed';
+  if (value === undefined || value === '') return `removed ${quoted(base)}`;
   if (typeof base === 'string' && typeof value === 'string') {
-    const [was, now] = changedWords(base, value);
-    return was ? `${quoted(was)} → ${quoted(now)}` : `added ${quoted(now)}`;
+    if (isShort(base, value)) return `${quoted(base)} → ${quoted(value)}`;
+    const [was, now] = changedWords(base, value, CONTEXT);
+    return `${quoted(was)} → ${quoted(now)}`;
   }
   if (Array.isArray(value)) return value.map((item) => quoted(item)).join(', ');
   return base === undefined ? quoted(value) : `${quoted(base)} → ${quoted(value)}`;
 }
+
+/** Words kept on each side of a change in a long text, so a writer can find it. */
+const CONTEXT = 3;
 
 /** A value as a writer reads it: text in quotes, cut when long; a switch as on or off. */
 function quoted(value: unknown): string {
@@ -78,8 +86,11 @@ function quoted(value: unknown): string {
   return `'${text}'`;
 }
 
-/** The words that differ between two texts, without what both share before and after. */
-function changedWords(before: string, after: string): [string, string] {
+/**
+ * The words that differ between two texts, without what both share before and after but for
+ * `context` words on each side (marked … where the text goes on).
+ */
+function changedWords(before: string, after: string, context = 0): [string, string] {
   const [a, b] = [before.split(/(\s+)/), after.split(/(\s+)/)];
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
@@ -90,16 +101,18 @@ function changedWords(before: string, after: string): [string, string] {
     a[a.length - 1 - end] === b[b.length - 1 - end]
   )
     end++;
-  return [
-    a
-      .slice(start, a.length - end)
+  // Tokens alternate words and spaces: two tokens a word.
+  const from = Math.max(0, start - 2 * context);
+  const to = Math.max(0, end - 2 * context);
+  const more = (cut: number) => (context && cut > 0 ? '…' : '');
+  const cut = (tokens: string[]) =>
+    more(from) +
+    tokens
+      .slice(from, tokens.length - to)
       .join('')
-      .trim(),
-    b
-      .slice(start, b.length - end)
-      .join('')
-      .trim(),
-  ];
+      .trim() +
+    more(to);
+  return [cut(a), cut(b)];
 }
 
 /** "2 paragraphs changed, 1 added": a body compared paragraph by paragraph. */

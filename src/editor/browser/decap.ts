@@ -22,6 +22,7 @@ export type ImmutableMap = {
   getIn(path: (string | number)[]): unknown;
   has(key: string): boolean;
   set(key: string, value: unknown): ImmutableMap;
+  setIn(path: (string | number)[], value: unknown): ImmutableMap;
   toJS(): Record<string, unknown>;
 };
 

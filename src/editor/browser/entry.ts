@@ -121,6 +121,16 @@ const slugOf = (title: string) =>
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 
+/**
+ * The text `entry`'s form stands on: the file as it was opened, or as the editor last wrote it or
+ * restored it. None for a new entry.
+ */
+export function baseOf(entry: DecapEntry): string | undefined {
+  if (entry.get('newRecord')) return undefined;
+  const path = entry.get('path') as string | undefined;
+  return (path && openEntry.baseOf(path)) ?? (entry.get('raw') as string | undefined) ?? undefined;
+}
+
 /** What a save would write onto the file as it is now. */
 export type Onto =
   /** The file is gone: deleted or moved since the form opened it. */
@@ -152,9 +162,8 @@ export class Edit {
     this.collection = entry.get('collection') as EditedCollection;
     this.config = config.collections.find((c) => c.name === this.collection)!;
     const data = (entry.get('data') as ImmutableMap).toJS();
-    const raw = entry.get('newRecord') ? undefined : ((entry.get('raw') as string) ?? undefined);
     const path = entry.get('path') as string | undefined;
-    this.base = (path && openEntry.baseOf(path)) ?? raw;
+    this.base = baseOf(entry);
     this.original = this.base === undefined ? undefined : read(this.base);
     this.fields = fieldsInOrder(data, this.original, this.config.fields as EditorField[]);
     const markdown = this.config.format === formats.markdown;

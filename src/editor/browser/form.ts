@@ -7,9 +7,11 @@ import { fieldName } from '@/loaders/problems';
 import type { EditedCollection } from '../node/config';
 import type { EditorField } from '../node/fields';
 import { fromJS } from 'immutable';
+import { backupKey, forget, keep, kept } from './backup';
+import { backupOffer } from './backup-offer';
 import { conflictNote } from './conflict-note';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
-import { same, type Checks, type Fields } from './entry';
+import { baseOf, read, same, type Checks, type Fields } from './entry';
 import { openEntry } from './open-entry';
 import { schemas } from './schemas';
 import { isEmpty } from './values';
@@ -52,7 +54,9 @@ type Control = {
     field: ImmutableMap;
     value: unknown;
     /** Decap's widget API: the field's new value, as the writer would have typed it. */
-    onChange: (value: unknown) => void;
+    onChange: (value: unknown, ...more: unknown[]) => void;
+    /** Decap's widget API: a photo added to the entry's files, as an upload would add it. */
+    onPersistMedia: (file: File) => Promise<unknown>;
   };
   /** The value it last drew. */
   value?: unknown;
@@ -82,7 +86,7 @@ const pathOf = (control: Control) => control.props.field.get('path') as string;
 export function fill(values: Record<string, unknown>) {
   for (const [path, value] of Object.entries(values)) {
     const control = controls.get(path);
-    if (!control) continue;
+    if (!control || same(plain(control.props.value), value)) continue;
     control.props.onChange(value !== null && typeof value === 'object' ? fromJS(value) : value);
     // Some controls (the Markdown box) keep their own copy of the text: drawn anew, they take it.
     control.filled = (control.filled ?? 0) + 1;
@@ -95,6 +99,29 @@ export function fill(values: Record<string, unknown>) {
  * drew, so only the control whose value just changed (or a control just drawn) has it fresh.
  */
 const latest: { entry: DecapEntry } = { entry: undefined as never };
+
+/** Offers back what was typed in this form and not saved, if any was kept (backup.ts). */
+async function offerBackup(control: Control) {
+  const { entry } = control.props;
+  const key = backupKey(entry);
+  const backup = await kept(key);
+  if (backup) openEntry.offerBack({ key, backup });
+}
+
+/** The writer's answer to the offer: its photos and values back in the form, or forgotten. */
+async function answerOffer(control: Control, restore: boolean) {
+  const offer = openEntry.offer;
+  if (!offer) return;
+  openEntry.offerBack(undefined);
+  if (!restore) return forget(offer.key);
+  const { backup } = offer;
+  for (const file of backup.files) await control.props.onPersistMedia(file);
+  // What the writer changed: the rest shows as the file is now, someone else's changes included.
+  const was = backup.base === undefined ? {} : read(backup.base);
+  fill(Object.fromEntries(Object.entries(backup.values).filter(([key, v]) => !same(was[key], v))));
+  const { entry } = control.props;
+  if (!entry.get('newRecord')) openEntry.standsOn(String(entry.get('path')), backup.base);
+}
 
 /**
  * Decap's one save button says "Publish" whatever the entry is. A save writes the file; whether
@@ -131,6 +158,8 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
   const paths = Object.fromEntries(
     collections.map((c) => [c.name, new Set(fieldsOf(c).map((field) => field.path))]),
   );
+  const nameField = (entry: DecapEntry) =>
+    collections.find((c) => c.name === entry.get('collection'))?.identifier_field;
   // Every kind of widget the form uses.
   const widgets = collections.flatMap((c) => fieldsOf(c).map((field) => field.widget));
   for (const name of new Set(widgets)) {
@@ -180,6 +209,7 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
         latest.entry = this.props.entry;
         if (!pathOf(this).includes('[]')) controls.set(pathOf(this), this);
         this.unlisten = openEntry.listen(() => this.forceUpdate());
+        if (pathOf(this) === nameField(this.props.entry)) void offerBackup(this);
       },
       componentWillUnmount(this: Control) {
         if (controls.get(pathOf(this)) === this) controls.delete(pathOf(this));
@@ -191,16 +221,29 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
         if (this.props.value !== this.value) {
           latest.entry = this.props.entry;
           queueMicrotask(relabelSaving);
+          keep(latest.entry, baseOf(latest.entry));
           // Edited after seeing theirs: the writer's own stands.
           if (this.value !== undefined) openEntry.answer(path, true);
         }
         this.value = this.props.value;
         const conflict = openEntry.conflictAt(path);
+        const { offer } = openEntry;
         return [
+          offer?.key === backupKey(this.props.entry) &&
+            path === nameField(this.props.entry) &&
+            backupOffer(offer.backup.savedAt, (restore) => void answerOffer(this, restore)),
           page.h(control, {
             ...this.props,
             key: `control-${this.filled ?? 0}`,
             ref: (inner: Control['inner']) => (this.inner = inner),
+            onChange: (value: unknown, ...rest: unknown[]) => {
+              this.props.onChange(value, ...rest);
+              // Kept as it is typed, before the form draws it: a tab closed at once loses nothing.
+              if (/^\w+$/.test(path)) {
+                const entry = latest.entry.setIn(['data', path], value);
+                keep(entry, baseOf(entry));
+              }
+            },
           }),
           conflict &&
             conflictNote(conflict, (keep) => {

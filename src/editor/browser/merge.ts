@@ -152,8 +152,21 @@ function mergeList(
  * word by word, so two edits of one paragraph's different words both stay.
  */
 export function mergeText(base: string, theirs: string, mine: string): Merged {
-  return mergeTokens(base, theirs, mine, lines, (o, b, a) => mergeTokens(o, b, a, words, clash));
+  const merged = mergeTokens(base, theirs, mine, lines, (o, b, a) =>
+    mergeTokens(o, b, a, words, clash),
+  );
+  // A short text clashing is one value clashing: either side whole, as the writer reads it.
+  return merged.conflicts.length === 0 &&
+    merged.keepMine !== merged.takeTheirs &&
+    isShort(mine, theirs)
+    ? { keepMine: mine, takeTheirs: theirs, conflicts: [] }
+    : merged;
 }
+
+/** The longest text read as one value (a title, a name), in characters, with no line break. */
+export const SHORT_TEXT = 80;
+export const isShort = (...texts: string[]) =>
+  texts.every((text) => text.length <= SHORT_TEXT && !text.includes('\n'));
 
 /** A line with its line break; the last one may have none. */
 const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];

@@ -5,6 +5,7 @@
  * Parts of the page that show these listen for changes.
  */
 import { fieldName } from '@/loaders/problems';
+import type { Backup } from './backup';
 import { pathKey, type Answers, type Conflict } from './merge';
 
 type Listener = () => void;
@@ -17,6 +18,8 @@ class OpenEntry {
   #conflicts: Conflict[] = [];
   #answers = new Map<string, unknown>();
   #listeners = new Set<Listener>();
+  /** Unsaved work found for the form, offered back to the writer until they answer. */
+  #offer: { key: string; backup: Backup & { files: File[] } } | undefined;
 
   /** A file read afresh for the form: what it says is the base again, with no conflict open. */
   opened(file: string) {
@@ -69,6 +72,16 @@ class OpenEntry {
     if (!conflict) return;
     if (kept) this.#answers.set(pathKey(conflict.path), conflict.theirs);
     this.#conflicts = this.#conflicts.filter((each) => each !== conflict);
+    this.#changed();
+  }
+
+  get offer() {
+    return this.#offer;
+  }
+
+  /** Offers `backup` back in the form of the entry at `key`; none withdraws the offer. */
+  offerBack(offer: OpenEntry['offer']) {
+    this.#offer = offer;
     this.#changed();
   }
 

@@ -9,12 +9,12 @@
 import { fieldName } from '@/loaders/problems';
 import { plural } from '@/lib/format';
 import type { EditorConfig } from '../node/config';
+import { forget, keyOf } from './backup';
 import { describeChanges } from './changes';
 import { draftProblems } from './checks';
 import type { Decap, ImmutableMap } from './decap';
-import { Edit, FILE_TEXT, ours, read, readForList, type Checks, type Fields } from './entry';
+import { Edit, FILE_TEXT, read, readForList, type Checks, type Fields } from './entry';
 import { fill } from './form';
-import { keptEntryFile, keptYaml } from './keep-text';
 import { openEntry } from './open-entry';
 import { schemaOf, schemas } from './schemas';
 import { problemsAfter } from './site-check';
@@ -90,7 +90,11 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
   });
   cms.registerEventListener({
     name: 'postUnpublish',
-    handler: async ({ entry }) => void checks.deleted(entry.get('path') as string),
+    handler: async ({ entry }) => {
+      const file = entry.get('path') as string;
+      checks.deleted(file);
+      forget(keyOf(String(entry.get('collection')), file));
+    },
   });
 }
 
@@ -185,6 +189,7 @@ function saved(
   );
   if (body !== undefined && body !== edit.body) theirs['body'] = body;
   fill(theirs);
+  forget(keyOf(edit.collection, edit.base === undefined ? undefined : edit.file));
   if (edit.base !== undefined) openEntry.standsOn(edit.file, text);
   if (indexed) checks.saved(indexed);
 }
@@ -209,14 +214,9 @@ export async function deleteOnto(file: string, write: () => Promise<unknown>) {
 export function registerFormats(cms: Decap, config: EditorConfig) {
   const format = {
     fromFile: readForList,
-    // The file as the checks left it; a fresh print only for Decap's own backups of a draft.
-    toFile: ({ [FILE_TEXT]: text, body, ...data }: Fields, sortedKeys: string[] = []) => {
-      if (typeof text === 'string') return text;
-      const fields = Object.fromEntries(Object.entries(data).filter(([key]) => !ours(key)));
-      return body === undefined
-        ? keptYaml(undefined, fields, sortedKeys)
-        : keptEntryFile(undefined, fields, String(body), sortedKeys);
-    },
+    // The file as the save merged it. Asked for anything else, it is Decap's own backup of a
+    // draft, which the editor keeps itself (backup.ts): an empty text tells Decap to keep none.
+    toFile: ({ [FILE_TEXT]: text }: Fields) => (typeof text === 'string' ? text : ''),
   };
   for (const { format: name, extension } of config.collections) {
     cms.registerCustomFormat(name, extension, format);

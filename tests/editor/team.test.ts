@@ -1,0 +1,290 @@
+/**
+ * The web editor as a small team uses it, through its page only: two writers in two browser
+ * contexts, and a colleague who commits with git in the same folder. A save writes only what its
+ * writer changed onto the file as it is now; a value both changed is the writer's to decide; an
+ * entry that went away is not written back; a closed tab and a dropped connection lose nothing.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { workbench } from './workbench';
+import {
+  bodyEditor,
+  choose,
+  messagesAt,
+  openEntry,
+  photoOnDisk,
+  publishNow,
+  type Collection,
+} from './writer';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
+
+const bench = workbench();
+const post = 'src/content/blog/the-five-minute-pan-sauce.mdx';
+const postTitle = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+const recipe = 'src/content/recipes/pasta-carbonara.mdx';
+
+/** A writer with the entry called `name` open, in a browser context of their own. */
+async function writerWith(collection: Collection, name: string, width?: number) {
+  const page = await bench.writer(width);
+  return openEntry(page, bench.server.url, collection, name);
+}
+
+/** Changes the text field labelled `label` with `change`, as a writer edits it. */
+async function edit(page: Page, label: string, change: (text: string) => string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(change(await field.inputValue()));
+}
+
+/** Waits until `file` on disk passes `done`; a file the proxy is writing reads empty for a moment. */
+const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
+  bench.server.until(what, () => {
+    const text = existsSync(join(bench.dir, file)) ? bench.read(file) : '';
+    return text !== '' && done(text);
+  });
+
+/** The lines `git diff` shows changed in `file` against the last commit, as `-old` and `+new`. */
+const changedLines = (file: string) =>
+  bench
+    .git('diff', '--unified=0', '--', file)
+    .split('\n')
+    .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
+
+/** A colleague's commit of `file`, changed by `change`, made with git in the folder. */
+function commitAsColleague(file: string, change: (text: string) => string) {
+  writeFileSync(join(bench.dir, file), change(bench.read(file)));
+  bench.git('commit', '--quiet', '-am', `A colleague changes ${file}`);
+}
+
+/** Puts the scratch project's content back as committed, and closes every writer's tabs. */
+async function tidy(...pages: Page[]) {
+  for (const page of pages) await page.context().close();
+  bench.git('checkout', '--', 'src/content');
+}
+
+describe('two writers with the same post open', () => {
+  it('keeps both when they changed different fields, and shows the first one’s change in the second one’s form', async () => {
+    const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle)];
+    await edit(a, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));
+    await publishNow(a);
+    await onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
+
+    await edit(b, 'Title', (text) => `${text} Tonight`);
+    await publishNow(b);
+    await onDisk('B’s title saved', post, (text) => text.includes('Tonight'));
+    expect(changedLines(post)).toEqual([
+      `-title: ${postTitle}`,
+      expect.stringMatching(/^-excerpt: 'Those brown bits/) as string,
+      `+title: ${postTitle} Tonight`,
+      expect.stringMatching(/^\+excerpt: 'Those dark bits/) as string,
+    ]);
+    await expect
+      .poll(() => b.getByLabel('Excerpt', { exact: true }).inputValue())
+      .toMatch(/^Those dark bits/);
+    await tidy(a, b);
+  });
+
+  it('merges their changes to different words of the same excerpt', async () => {
+    const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle)];
+    await edit(a, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));
+    await publishNow(a);
+    await onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
+    await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
+    await publishNow(b);
+    await onDisk('B’s excerpt saved', post, (text) => text.includes('pure gold'));
+    expect(changedLines(post)).toEqual([
+      expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
+      expect.stringMatching(/^\+excerpt: 'Those dark bits .* pure gold\./) as string,
+    ]);
+    await tidy(a, b);
+  });
+
+  it('asks the second writer when both changed the same words, writes nothing until they answer, then keeps what they chose', async () => {
+    const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle)];
+    await edit(a, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
+    await edit(a, 'Title', () => 'The Five-Minute Pan Sauce');
+    await publishNow(a);
+    await onDisk('A’s save', post, (text) => text.includes('pure gold'));
+    const afterA = bench.read(post);
+
+    await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure magic'));
+    await edit(b, 'Title', () => 'The Pan Sauce Everyone Should Know');
+    await publishNow(b);
+    await b
+      .getByText(
+        'Not saved: someone else changed 2 fields you changed too, since you opened this entry.',
+        { exact: false },
+      )
+      .waitFor();
+    expect(bench.read(post)).toBe(afterA);
+    // Each conflict at its field, in words, both versions.
+    const notes = b.getByRole('group', { name: 'Changed by someone else' });
+    await expect.poll(() => notes.count()).toBe(2);
+    // innerText puts a blank line between paragraphs.
+    const lines = async (note: typeof notes) => (await note.innerText()).split(/\n+/);
+    expect(await lines(notes.first())).toEqual([
+      `Changed by someone else since you opened this: '${postTitle}' → 'The Five-Minute Pan Sauce'`,
+      `Your change: '${postTitle}' → 'The Pan Sauce Everyone Should Know'`,
+      expect.stringMatching(/^Keep mine\s*Take theirs$/) as string,
+    ]);
+    expect((await lines(notes.nth(1))).slice(0, 2)).toEqual([
+      "Changed by someone else since you opened this: '…skillet are pure flavor. Learn the simple…' → '…skillet are pure gold. Learn the simple…'",
+      "Your change: '…skillet are pure flavor. Learn the simple…' → '…skillet are pure magic. Learn the simple…'",
+    ]);
+
+    await notes.nth(1).getByRole('button', { name: 'Keep mine' }).click();
+    await notes.first().getByRole('button', { name: 'Take theirs' }).click();
+    expect(await b.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'The Five-Minute Pan Sauce',
+    );
+    await publishNow(b);
+    await onDisk('B’s answers saved', post, (text) => text.includes('pure magic'));
+    expect(changedLines(post)).toEqual([
+      `-title: ${postTitle}`,
+      expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
+      '+title: The Five-Minute Pan Sauce',
+      expect.stringMatching(/^\+excerpt: 'Those brown bits .* pure magic\./) as string,
+    ]);
+    await tidy(a, b);
+  });
+});
+
+describe('a colleague who commits, under an open form', () => {
+  it('keeps a description committed while the recipe was open, when the editor saves its rating', async () => {
+    const page = await writerWith('recipes', 'Pasta Carbonara');
+    commitAsColleague(recipe, (text) => text.replace('A silky sauce', 'A glossy sauce'));
+    await page.getByLabel('Rating', { exact: true }).fill('4.8');
+    await publishNow(page);
+    await onDisk('the rating saved', recipe, (text) => /^rating: 4\.8$/m.test(text));
+    expect(bench.read(recipe)).toContain('A glossy sauce');
+    expect(changedLines(recipe)).toEqual(['-rating: 4.9', '+rating: 4.8']);
+    bench.git('reset', '--quiet', '--hard', 'HEAD~1');
+    await tidy(page);
+  });
+
+  it('does not write back a post deleted while it was open, and says so', async () => {
+    const page = await writerWith('blog', postTitle);
+    bench.git('rm', '--quiet', post);
+    bench.git('commit', '--quiet', '-m', 'A colleague deletes the post');
+    await edit(page, 'Excerpt', (text) => `${text} More.`);
+    await publishNow(page);
+    await page
+      .getByText(
+        'Not saved: someone else deleted or moved this entry since you opened it, and saving would bring it back.',
+        { exact: false },
+      )
+      .waitFor();
+    expect(existsSync(join(bench.dir, post))).toBe(false);
+    expect(await page.getByLabel('Excerpt', { exact: true }).inputValue()).toMatch(/ More\.$/);
+    bench.git('reset', '--quiet', '--hard', 'HEAD~1');
+    await tidy(page);
+  });
+
+  it('refuses to delete a post changed since it was opened, naming the change', async () => {
+    const page = await writerWith('blog', postTitle);
+    commitAsColleague(post, (text) => text.replace('brown bits', 'dark bits'));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /delete (published )?entry/i }).click();
+    await page
+      .getByText(
+        "Not deleted: someone else changed this entry since you opened it (Excerpt: 'brown' → 'dark').",
+        { exact: false },
+      )
+      .waitFor();
+    expect(existsSync(join(bench.dir, post))).toBe(true);
+    bench.git('reset', '--quiet', '--hard', 'HEAD~1');
+    await tidy(page);
+  });
+});
+
+describe('a closed tab, and a dropped connection', () => {
+  it('offers back every kind of field typed before the tab closed, and saves it merged with a commit made meanwhile', async () => {
+    const photo = join(bench.dir, 'upload/plated.jpg');
+    await photoOnDisk(photo);
+    const page = await writerWith('recipes', 'Pasta Carbonara');
+    await edit(page, 'Description', (text) => text.replace('silky', 'velvety'));
+    await choose(page, 'Difficulty', 'Medium');
+    await page.getByLabel('Publish date', { exact: true }).fill('2025-10-24');
+    await page.getByLabel('Publish date', { exact: true }).press('Tab');
+    await page.getByRole('button', { name: 'Add ingredient' }).click();
+    await page.getByRole('textbox', { name: 'Ingredient' }).last().fill('1 lemon, zested');
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByRole('button', { name: /choose selected/i }).click();
+    await bodyEditor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Serve at once.');
+    const context = page.context();
+    await page.close();
+
+    commitAsColleague(recipe, (text) => text.replace('title: Pasta Carbonara', 'title: Carbonara'));
+    const again = await openEntry(
+      await context.newPage(),
+      bench.server.url,
+      'recipes',
+      'Carbonara',
+    );
+    await again.getByRole('button', { name: 'Restore my changes' }).click();
+    await expect
+      .poll(() => again.getByLabel('Description', { exact: true }).inputValue())
+      .toMatch(/^A velvety sauce/);
+    expect(await again.getByLabel('Title', { exact: true }).inputValue()).toBe('Carbonara');
+    await publishNow(again);
+    await onDisk('the restored changes saved', recipe, (text) => text.includes('velvety'));
+    const text = bench.read(recipe);
+    expect(text).toContain('title: Carbonara');
+    expect(text).toMatch(/^difficulty: Medium$/m);
+    expect(text).toMatch(/^publishDate: 2025-10-24$/m);
+    expect(text).toMatch(/^ {2}- 1 lemon, zested$/m);
+    expect(text).toMatch(/^ {2}src: \.\/plated\.jpg$/m);
+    expect(text.trimEnd(), text).toMatch(/Serve at once\.$/);
+    expect(existsSync(join(bench.dir, 'src/content/recipes/plated.jpg'))).toBe(true);
+    bench.git('reset', '--quiet', '--hard', 'HEAD~1');
+    bench.git('clean', '--quiet', '-fd', 'src/content');
+    await tidy(again);
+  });
+
+  it('keeps the change in the form when the connection drops during a save, in words, and saves it once it is back', async () => {
+    const page = await writerWith('blog', postTitle);
+    await edit(page, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));
+    await page.route('**/api/v1', (route) => route.abort('internetdisconnected'));
+    await publishNow(page);
+    await page
+      .getByText(
+        "Not saved: the editor could not reach the site's files. Your changes are still here; try again.",
+      )
+      .waitFor();
+    expect(await page.getByText(/TypeError|Failed to fetch/).count()).toBe(0);
+    expect(changedLines(post)).toEqual([]);
+
+    await page.unroute('**/api/v1');
+    await publishNow(page);
+    await onDisk('the excerpt saved', post, (text) => text.includes('dark bits'));
+    expect(changedLines(post)).toHaveLength(2);
+    await tidy(page);
+  });
+});
+
+describe('the same, on a phone', () => {
+  it('shows a conflict at its field within 375 px, with its answers in reach', async () => {
+    const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle, 375)];
+    await edit(a, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
+    await publishNow(a);
+    await onDisk('A’s save', post, (text) => text.includes('pure gold'));
+    await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure magic'));
+    await publishNow(b);
+    const note = b.getByRole('group', { name: 'Changed by someone else' });
+    await note.waitFor();
+    const box = (await note.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await note.getByRole('button', { name: 'Keep mine' }).click();
+    await publishNow(b);
+    await onDisk('B’s excerpt saved', post, (text) => text.includes('pure magic'));
+    expect(await messagesAt(b, 'Excerpt')).toEqual([]);
+    await tidy(a, b);
+  });
+});
