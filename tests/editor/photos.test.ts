@@ -4,7 +4,7 @@
  * written at 2,560 (src/editor/browser/uploads.ts). Saved through Decap's local proxy, as
  * `npm run editor` saves; the files written are read back with sharp and with the bytes.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
@@ -151,5 +151,34 @@ describe('a photo uploaded in the editor', () => {
     expect(BLUE(await colourAt(written, { left: 860, top: 2260, width: 200, height: 200 }))).toBe(
       true,
     );
+  });
+
+  it('that cannot be read is not uploaded, and the writer is told why', async () => {
+    const whole = await phonePhoto('cut.jpg', 1200, 800, 1);
+    // Cut off inside its EXIF, as a copy that did not finish: no browser can draw it either.
+    writeFileSync(whole, readFileSync(whole).subarray(0, 200));
+    const old = bench.page;
+    const page = (bench.page = await old.context().newPage());
+    await old.close();
+    await page.goto(`${bench.server.url}/admin/#/collections/blog/new`);
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    // What the page says, or, after a while, that it said nothing.
+    const said = new Promise<string>((resolve) => {
+      setTimeout(() => resolve('(nothing said)'), 20_000);
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
+    await page.locator('input[type=file]').setInputFiles(whole);
+    expect(await said).toBe(
+      'Not uploaded:\ncut.jpg could not be read as a photo. The file ends part way through: it may not have finished copying.\nExport or save the photo again, and upload that.',
+    );
+    expect(
+      await page
+        .locator('input[type=file]')
+        .evaluate((input: HTMLInputElement) => input.files?.length),
+    ).toBe(0);
+    await expect.poll(() => page.getByText('cut.jpg').count()).toBe(0);
   });
 });
