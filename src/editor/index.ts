@@ -37,11 +37,13 @@ export function editor(backend: EditorBackend): AstroIntegration {
           return (await fetch(address)).text();
         };
         const host: Host = { root, cacheDir, mode: 'dev', home };
-        // The costly files are made now, beside Astro's own start, and again only when one of
-        // their sources changes, so a writer's page does not wait for a bundle on each load.
-        // Vitest runs this hook for a Vite server of its own, with no HTTP server: none made.
+        // The costly files are made once, and again only when one of their sources changes, so
+        // a writer's page does not wait for a bundle on each load. Under `npm run editor` (which
+        // gives astro dev the proxy's port) they are made now, beside Astro's own start; a plain
+        // astro dev makes them when first asked, and Vitest, which runs this hook for a Vite
+        // server with no HTTP server, never.
         const files = adminFiles(backend, host);
-        if (server.httpServer) files.prepare();
+        if (server.httpServer && process.env['EDITOR_LOCAL_PORT']) files.prepare();
         server.watcher.on('all', (_event, path) => files.changed(path));
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
