@@ -139,20 +139,30 @@ describe('the web editor on GitHub', () => {
     const page = await openEntry('team', 'Mara Lind');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /delete (published )?entry/i }).click();
-    await expect.poll(() => commitsSince(before).length).toBe(1);
+    await expect.poll(() => commitsSince(before).length, { timeout: 30_000 }).toBe(1);
     expect(changedFiles(before)).toEqual([`D\t${folder}/index.yaml`, `D\t${folder}/portrait.jpg`]);
     expect(bench.github.git('ls-tree', bench.github.branch, `${folder}/`)).toBe('');
   });
 
-  // Decap lists a relation's choices with allEntriesByFolder and the collection's path pattern
-  // (team/(.*)/index), which no flat team file (team/priya-raman.yaml) matches; the local proxy
-  // has no allEntriesByFolder and lists them all. Until the editor widens that pattern, a new
-  // post cannot be published on GitHub: its author is required. Flip to it() once fixed.
+  // Decap lists a relation's choices and a search's entries with allEntriesByFolder and the
+  // collection's path pattern (team/(.*)/index), which no flat file (team/priya-raman.yaml)
+  // matches; the local proxy has no allEntriesByFolder and lists them all. Until the editor
+  // widens that pattern, a new post cannot be published on GitHub (its author is required) and
+  // a search finds only entries in folders of their own. Flip these to it() once fixed.
   it.fails('offers the team in a new post’s Author picker', async () => {
     const page = await openList('blog');
     await page.getByRole('link', { name: 'Create entry of type Post' }).click();
     await page.getByRole('combobox', { name: 'Author' }).click();
     await page.getByRole('option', { name: 'James Okafor' }).waitFor({ timeout: 5000 });
+  });
+
+  it.fails('finds a post by a word of its title', async () => {
+    const page = await openList('blog');
+    await page.getByPlaceholder('Search', { exact: true }).fill('Sourdough');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('link', { name: /^Your First Sourdough Starter/ })
+      .waitFor({ timeout: 5000 });
   });
 
   it('lets two writers save different entries one after the other, the second on top of the first', async () => {
@@ -161,7 +171,7 @@ describe('the web editor on GitHub', () => {
     await ben.getByRole('link', { name: 'Team' }).click();
     await ben.getByRole('link', { name: /^Priya Raman · / }).click();
     const role = ben.getByLabel('Role', { exact: true });
-    await expect.poll(() => role.inputValue()).toBe('Nutritionist & Writer');
+    await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe('Nutritionist & Writer');
     await role.fill('Nutritionist & Author');
     await publishNow(ben);
     await saved(ben);
@@ -209,7 +219,7 @@ describe('what the editor’s merge relies on in Decap’s GitHub save: built on
   it('has GitHub refuse a save whose branch a colleague moved after Decap read the head, so the colleague’s commit is never overwritten', async () => {
     const page = await openEntry('recipes', 'Pasta Carbonara');
     const description = page.getByLabel('Description', { exact: true });
-    await description.fill((await description.inputValue()).replace('glossy', 'velvety'));
+    await description.fill((await description.inputValue()).replace(/silky|glossy/, 'velvety'));
     const read = bench.github.head();
     let colleague = '';
     // A change on another line of the same file, pushed while Decap builds its commit.
@@ -305,9 +315,18 @@ describe('a file’s history from GitHub, as the editor’s history view will re
       }),
     ]);
   });
+});
 
+describe('the fake GitHub', () => {
   it('answers 401 to a token it did not give', async () => {
     const answer = await fromPage(`https://api.github.com/user`, 'gho_stolen');
     expect(answer).toMatchObject({ status: 401, json: { message: 'Bad credentials' } });
+  });
+
+  it('names, with its method and address, a request to an endpoint it does not implement', async () => {
+    const url = `https://api.github.com/repos/${bench.github.repo}/pulls?state=open`;
+    expect(await fromPage(url)).toMatchObject({ status: 404 });
+    // Taken back here, or the check after each test would fail this one.
+    expect(bench.github.failures.splice(0)).toEqual([`The fake GitHub has no GET ${url}`]);
   });
 });

@@ -3,7 +3,7 @@
  * backend calls, answered from a real git repository through Playwright's request interception,
  * so what the editor commits is history that `git log` reads. Around it, a scratch project
  * served by `astro dev` for GitHub (EDITOR_GITHUB_REPO, no local proxy answering) and Chromium
- * logged in as one writer or more. Offline: nothing leaves the machine.
+ * logged in as one writer or more. GitHub's API is answered inside the test: no network.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
