@@ -1,15 +1,19 @@
 /**
  * The web editor in words a writer understands: the list says each entry's state by the engine's
  * rule, the save button says what it does, the search box claims no more than it searches, and
- * there is no Media tab to put a photo where no entry can use it.
+ * there is no Media tab to put a photo where no entry can use it. A list counts its items in the
+ * schema's words ("1 ingredient"), no field with a default is called optional, no link offers
+ * what does nothing here, and the hints speak of team members and photos, not of folders.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { workbench } from './workbench';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const bench = workbench();
+// Leaving a form with changes asks first, and the tests leave theirs.
+beforeAll(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
 
 describe('the web editor’s words', () => {
   it('lists each post with its state: Draft, or Published with its day', async () => {
@@ -62,5 +66,62 @@ describe('the web editor’s words', () => {
     // With Draft off, the same button publishes.
     await page.getByRole('switch', { name: /Draft/ }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+  });
+
+  it('calls no field with a default optional: Draft and Comments are named as the schema names them', async () => {
+    const { page } = bench;
+    await page.goto(`${bench.server.url}/admin/#/collections/blog/new`);
+    await page.reload();
+    await page.getByRole('switch', { name: /^Draft/ }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Draft', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('spinbutton', { name: 'Comments', exact: true }).count()).toBe(1);
+    for (const label of ['Draft', 'Comments']) {
+      const text = page.locator('label', { hasText: new RegExp(`^${label}`) });
+      expect(await text.innerText(), label).toMatch(new RegExp(`^${label}$`, 'i'));
+    }
+  });
+
+  it('counts a recipe’s ingredients and steps in the schema’s words: "1 ingredient", "Add ingredient"', async () => {
+    const { page } = bench;
+    await page.goto(`${bench.server.url}/admin/#/collections/recipes/new`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Add ingredient', exact: true }).click();
+    await page.getByText('1 ingredient', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add ingredient', exact: true }).click();
+    await page.getByText('2 ingredients', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add step', exact: true }).click();
+    await page.getByText('1 step', { exact: true }).waitFor();
+    expect(await page.getByText(/^1 (ingredients|steps)$/).count()).toBe(0);
+  });
+
+  it('offers no "Check for Preview", which asks a host for a preview there never is', async () => {
+    const { page } = bench;
+    await page.goto(`${bench.server.url}/admin/#/collections/blog`);
+    await page.reload();
+    await page.getByRole('link', { name: /^Why Sunday Ragù/ }).click();
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    // Decap draws it once it has asked: there, and not shown.
+    const check = page.getByText('Check for Preview');
+    await expect.poll(() => check.count(), { timeout: 10_000 }).toBe(1);
+    expect(await check.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Check for Preview' }).count()).toBe(0);
+  });
+
+  it('hints at team members and photos as the writer picks them, never at folders or files', async () => {
+    const { page } = bench;
+    for (const collection of ['recipes', 'blog', 'team']) {
+      await page.goto(`${bench.server.url}/admin/#/collections/${collection}/new`);
+      await page.reload();
+      await page.getByRole('button', { name: 'Choose an image' }).first().waitFor();
+      const hints = await page.locator('[class*="-ControlHint"]').allInnerTexts();
+      expect(hints.length, collection).toBeGreaterThan(5);
+      expect(hints.filter((hint) => /src\/|\.\/|\bfolder|\bfile\b/.test(hint))).toEqual([]);
+      if (collection !== 'team') expect(hints).toContain('Chosen from the team, by name.');
+    }
+    // A day's button says what it does, and names no field by its key.
+    await page.goto(`${bench.server.url}/admin/#/collections/blog/new`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Set to today' }).waitFor();
+    expect(await page.getByRole('button', { name: /publishDate/ }).count()).toBe(0);
   });
 });

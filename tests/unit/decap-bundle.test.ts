@@ -28,6 +28,8 @@ const PHRASES: Record<string, string> = {
   // Found by: a field's photo, the media library, a group, a delete, a new entry.
   'editor.editorWidgets.image.choose': 'Choose an image',
   'editor.editorWidgets.image.chooseUrl': 'Insert from URL',
+  'editor.editorWidgets.image.chooseDifferent': 'Choose different image',
+  'mediaLibrary.mediaLibraryModal.upload': 'Upload',
   'mediaLibrary.mediaLibraryModal.chooseSelected': 'Choose selected',
   'editor.editorWidgets.object.expand': 'Expand',
   'editor.editorToolbar.deleteEntry': 'Delete entry',

@@ -2,9 +2,9 @@
  * What Decap's page leaves out for a writer on a keyboard or with a screen reader, added as Decap
  * draws: names for what has none (the body's text box, the preview's frame, a list item's
  * buttons), the photo dialog's Upload opened by a key and the focus back on the photo after it,
- * a year typed digit by digit, and after a refused save, the refusal's words announced and the
- * focus on the first field in error. The styles that go with it (focus always visible, colours
- * that read) are the page's (node/page.ts).
+ * a year typed digit by digit, and after a refused save, the focus on the first field in error,
+ * each field described by its messages. The styles that go with it (focus always visible,
+ * colours that read) are the page's (node/page.ts).
  */
 import { REFUSED } from './words';
 
@@ -30,10 +30,6 @@ const ATTRIBUTES: [selector: string, attribute: string, value: string][] = [
   // A photo in the photo dialog, named by the file name written under it.
   ['img[class*="-CardImage"]', 'alt', ''],
 ];
-
-/** A field's label as the schema gives it: its own text, without Decap's hidden marker. */
-const labelOf = (field: Element) =>
-  field.querySelector('label')?.firstChild?.textContent?.trim() ?? '';
 
 const shown = (element: Element) => element.getClientRects().length > 0;
 
@@ -70,27 +66,46 @@ function controlOf(field: Element): HTMLElement | undefined {
   return group ? controlOf(group) : undefined;
 }
 
-/** The fields marked in red, in the form's order, each with its label and messages. */
-const refusedFields = () =>
-  [...document.querySelectorAll(ERRORS)].flatMap((list) => {
-    const field = list.closest(FIELD);
-    const messages = [...list.children].map((item) => item.textContent ?? '');
-    return field && messages.length
-      ? [{ field, words: `${labelOf(field)}: ${messages.join(' ')}` }]
-      : [];
-  });
+/** Controls given their field's messages as their description, with what they had before. */
+const described = new Map<HTMLElement, { field: Element; before: string | null }>();
+let messageLists = 0;
 
-/** Says the refusal and each field's words, then puts the focus on the first field in error. */
-function answerRefusal(toast: Element, announcer: HTMLElement) {
-  // The region below says the toast's words with the fields' own: said once, not twice.
-  toast.removeAttribute('role');
-  announcer.textContent = '';
-  // A region is announced when its words change; a frame later, Decap's menu has let go the focus.
+/** A control names its field's messages (Decap's list beside the label) as its description. */
+function describe(control: HTMLElement, field: Element, list: Element) {
+  list.id ||= `field-messages-${++messageLists}`;
+  const before = described.get(control)?.before ?? control.getAttribute('aria-describedby');
+  control.setAttribute('aria-describedby', [list.id, before].filter(Boolean).join(' '));
+  control.setAttribute('aria-invalid', 'true');
+  described.set(control, { field, before });
+}
+
+/** A field fixed, or gone, takes its messages back from its control's description. */
+function undescribeFixed() {
+  for (const [control, { field, before }] of described) {
+    if (field.isConnected && field.querySelector(ERRORS)) continue;
+    if (before === null) control.removeAttribute('aria-describedby');
+    else control.setAttribute('aria-describedby', before);
+    control.removeAttribute('aria-invalid');
+    described.delete(control);
+  }
+}
+
+/**
+ * After a refused save, Decap's toast says so (an alert, which a screen reader announces) and
+ * lists each field's messages beside its label: each field in error is described by its messages
+ * and marked invalid, and the focus goes to the first, which a screen reader reads with them.
+ */
+function answerRefusal() {
+  // A frame later: Decap's menu has let go of the focus, and the messages are drawn.
   requestAnimationFrame(() => {
-    const fields = refusedFields();
-    announcer.textContent = [REFUSED, ...fields.map(({ words }) => words)].join(' ');
-    const first = fields.map(({ field }) => field).find(shown) ?? fields[0]?.field;
-    if (first) controlOf(first)?.focus();
+    const refused = [...document.querySelectorAll(ERRORS)].flatMap((list) => {
+      const field = list.closest(FIELD);
+      const control = field && controlOf(field);
+      return field && control ? [{ field, control, list }] : [];
+    });
+    for (const { field, control, list } of refused) describe(control, field, list);
+    const first = refused.find(({ field }) => shown(field)) ?? refused[0];
+    first?.control.focus();
   });
 }
 
@@ -144,20 +159,15 @@ export function registerAccess() {
   // Before React's listeners, which are on Decap's root inside the document.
   for (const type of ['input', 'change']) document.addEventListener(type, keepPartialYears, true);
   document.addEventListener('keydown', uploadByKey);
-  // There from the start, so a screen reader follows it before anything is said in it.
-  const announcer = document.createElement('div');
-  announcer.className = 'editor-announcer';
-  announcer.setAttribute('role', 'alert');
-  announcer.setAttribute('aria-atomic', 'true');
-  document.body.append(announcer);
   const answered = new WeakSet<Element>();
   new MutationObserver(() => {
     addMissing(document);
     focusAfterDialog();
+    undescribeFixed();
     for (const toast of document.querySelectorAll('.Toastify__toast-body')) {
       if (answered.has(toast) || toast.textContent?.trim() !== REFUSED) continue;
       answered.add(toast);
-      answerRefusal(toast, announcer);
+      answerRefusal();
     }
   }).observe(document.body, { subtree: true, childList: true });
 }

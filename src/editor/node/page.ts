@@ -36,14 +36,12 @@ export const editorPage = (policy: string) => `<!doctype html>
       label[class*='-FieldLabel'] > span { display: none; }
       /* Where the keyboard is always shows: Decap's fields and buttons take their outline away. */
       :focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
-      /* A choice's box shows it, not the narrow text box inside it (react-select's). */
-      [class*='-control']:has(input:focus-visible) {
+      /*
+       * A choice's box shows it, not the narrow text box inside it (react-select's); a date box
+       * does while the calendar button inside it has the focus.
+       */
+      [class*='-control']:focus-within, input[type='date']:focus-within {
         outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important;
-      }
-      /* A refusal's words for a screen reader, announced and not shown (browser/access.ts). */
-      .editor-announcer {
-        position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden;
-        clip-path: inset(50%); white-space: nowrap;
       }
       /*
        * Colours that read, 4.5:1 at least: Decap's grey words, its teal Publish, its red

@@ -1,0 +1,136 @@
+/**
+ * The web editor for every writer: axe (WCAG 2.2 A and AA) finds no serious or critical problem
+ * on any screen a writer sees, at 1280 and 375 px: the login, each collection's list, a form of
+ * each collection, the preview, the photo dialog with a photo in it, and a refused save. It
+ * guards the page's stylesheet (src/editor/node/page.ts) and src/editor/browser/access.ts, which
+ * reach Decap's markup by its components' names.
+ */
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { workbench } from './workbench';
+import { collections, photoOnDisk, publishNow, type Collection } from './writer';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+const bench = workbench();
+// Leaving a form with changes asks first, and the tests leave theirs; a reload may close the
+// question before it is answered.
+beforeAll(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** An entry of each collection, as its list names it. */
+const entries: Record<Collection, string> = {
+  recipes: 'Pasta Carbonara',
+  blog: 'Why Sunday Ragù Is About More Than Sauce',
+  team: 'Priya Raman',
+};
+
+/** axe's serious and critical problems on the page as it is now, one line per element. */
+async function problems(page: Page) {
+  // Decap's colours change over 0.2 s when a field takes or loses the focus.
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .flatMap(({ id, nodes }) =>
+      nodes.map((node) => `${id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+    );
+}
+
+/** The list of `collection`, drawn afresh. */
+async function list(page: Page, collection: Collection) {
+  await page.goto(`${bench.server.url}/admin/#/collections/${collection}`);
+  await page.reload();
+  await page.getByRole('link', { name: /Create entry of type/ }).waitFor();
+  await page.getByTestId('entry-card-image').first().waitFor();
+}
+
+/** The form of a sample entry of `collection`, its values in it. */
+async function form(page: Page, collection: Collection) {
+  await list(page, collection);
+  const name = entries[collection];
+  await page.getByRole('link', { name: new RegExp(`^${name} · `) }).click();
+  const field = page.getByLabel(collections[collection].nameLabel, { exact: true });
+  await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(name);
+}
+
+/** A new post's form. */
+async function newPost(page: Page) {
+  await list(page, 'blog');
+  await page.getByRole('link', { name: 'Create entry of type Post' }).click();
+  await page.getByLabel('Title', { exact: true }).waitFor();
+}
+
+for (const width of [1280, 375]) {
+  describe(`the web editor at ${width} px, to axe`, () => {
+    beforeAll(() => bench.page.setViewportSize({ width, height: 900 }));
+
+    it('has a login page with no serious problem', async () => {
+      const browser = bench.page.context().browser()!;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${bench.server.url}/admin/`);
+      await page.getByRole('button', { name: /^Log in/ }).waitFor();
+      expect(await problems(page)).toEqual([]);
+      await context.close();
+    });
+
+    it.each(Object.keys(collections) as Collection[])(
+      'lists a collection (%s) with no serious problem',
+      async (collection) => {
+        const { page } = bench;
+        await list(page, collection);
+        expect(await problems(page)).toEqual([]);
+      },
+    );
+
+    it.each(Object.keys(collections) as Collection[])(
+      'shows a form (%s) with no serious problem, its preview open too',
+      async (collection) => {
+        const { page } = bench;
+        await form(page, collection);
+        expect(await problems(page)).toEqual([]);
+        const toggle = page.getByRole('button', { name: 'Preview the card' });
+        await toggle.click();
+        const card = page.frameLocator('iframe').first().locator('body');
+        await expect
+          .poll(() => card.innerText(), { timeout: 15_000 })
+          .toContain(entries[collection]);
+        expect(await problems(page)).toEqual([]);
+        await toggle.click();
+      },
+    );
+
+    it('shows the photo dialog, with a photo uploaded in it, with no serious problem', async () => {
+      const { page, dir } = bench;
+      const photo = join(dir, 'upload/axe.jpg');
+      await photoOnDisk(photo);
+      await newPost(page);
+      await page.getByRole('button', { name: 'Choose an image' }).click();
+      await page.getByRole('dialog').waitFor();
+      expect(await problems(page)).toEqual([]);
+      await page.locator('input[type=file]').setInputFiles(photo);
+      await page.getByRole('dialog').locator('img').first().waitFor();
+      expect(await problems(page)).toEqual([]);
+      await page.getByRole('button', { name: /choose selected/i }).click();
+      await page.getByRole('button', { name: 'Choose different image' }).waitFor();
+      expect(await problems(page)).toEqual([]);
+    });
+
+    it('shows a refused save, its publish menu and the fields in error, with no serious problem', async () => {
+      const { page } = bench;
+      await newPost(page);
+      await page.getByLabel('Title', { exact: true }).fill('Refused');
+      await page.getByRole('button', { name: /^(Publish|Save draft)$/ }).click();
+      await page.getByRole('menuitem', { name: /now$/ }).waitFor();
+      expect(await problems(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await publishNow(page);
+      await page.getByText('Excerpt is required.', { exact: true }).waitFor();
+      expect(await problems(page)).toEqual([]);
+    });
+  });
+}
