@@ -10,6 +10,7 @@ import { fromJS } from 'immutable';
 import { backupKey, forget, keep, kept } from './backup';
 import { backupOffer } from './backup-offer';
 import { conflictNote } from './conflict-note';
+import { historyPanel } from './history-panel';
 import { page, type Decap, type DecapEntry, type ImmutableMap } from './decap';
 import { baseOf, read, same, type Checks, type Fields } from './entry';
 import { openEntry } from './open-entry';
@@ -102,25 +103,20 @@ const latest: { entry: DecapEntry } = { entry: undefined as never };
 
 /** Offers back what was typed in this form and not saved, if any was kept (backup.ts). */
 async function offerBackup(control: Control) {
-  const { entry } = control.props;
-  const key = backupKey(entry);
+  const key = backupKey(control.props.entry);
   const backup = await kept(key);
-  if (backup) openEntry.offerBack({ key, backup });
-}
-
-/** The writer's answer to the offer: its photos and values back in the form, or forgotten. */
-async function answerOffer(control: Control, restore: boolean) {
-  const offer = openEntry.offer;
-  if (!offer) return;
-  openEntry.offerBack(undefined);
-  if (!restore) return forget(offer.key);
-  const { backup } = offer;
-  for (const file of backup.files) await control.props.onPersistMedia(file);
-  // What the writer changed: the rest shows as the file is now, someone else's changes included.
-  const was = backup.base === undefined ? {} : read(backup.base);
-  fill(Object.fromEntries(Object.entries(backup.values).filter(([key, v]) => !same(was[key], v))));
-  const { entry } = control.props;
-  if (!entry.get('newRecord')) openEntry.standsOn(String(entry.get('path')), backup.base);
+  if (!backup) return;
+  const answer = async (restore: boolean) => {
+    openEntry.offerBack(undefined);
+    if (!restore) return forget(key);
+    for (const file of backup.files) await control.props.onPersistMedia(file);
+    // What the writer changed: the rest shows as the file is now, someone else's changes included.
+    const was = backup.base === undefined ? {} : read(backup.base);
+    fill(Object.fromEntries(Object.entries(backup.values).filter(([k, v]) => !same(was[k], v))));
+    const { entry } = control.props;
+    if (!entry.get('newRecord')) openEntry.standsOn(String(entry.get('path')), backup.base);
+  };
+  openEntry.offerBack({ key, savedAt: backup.savedAt, answer });
 }
 
 /**
@@ -231,7 +227,16 @@ export function registerFieldChecks(cms: Decap, checks: Checks) {
         return [
           offer?.key === backupKey(this.props.entry) &&
             path === nameField(this.props.entry) &&
-            backupOffer(offer.backup.savedAt, (restore) => void answerOffer(this, restore)),
+            backupOffer(offer.savedAt, (restore) => void offer.answer(restore)),
+          // Above the form too: the entry's history, once it has a file.
+          path === nameField(this.props.entry) &&
+            !this.props.entry.get('newRecord') &&
+            historyPanel({
+              entry: this.props.entry,
+              collection: collections.find((c) => c.name === this.props.entry.get('collection'))!,
+              fill,
+              persistMedia: (file) => this.props.onPersistMedia(file),
+            }),
           page.h(control, {
             ...this.props,
             key: `control-${this.filled ?? 0}`,

@@ -5,10 +5,12 @@
  * Parts of the page that show these listen for changes.
  */
 import { fieldName } from '@/loaders/problems';
-import type { Backup } from './backup';
 import { pathKey, type Answers, type Conflict } from './merge';
 
 type Listener = () => void;
+
+/** Unsaved work kept for an entry (backup.ts): when, and what answering does. */
+export type Offer = { key: string; savedAt: number; answer: (restore: boolean) => Promise<void> };
 
 class OpenEntry {
   /** The file the form is about, once known. */
@@ -19,7 +21,7 @@ class OpenEntry {
   #answers = new Map<string, unknown>();
   #listeners = new Set<Listener>();
   /** Unsaved work found for the form, offered back to the writer until they answer. */
-  #offer: { key: string; backup: Backup & { files: File[] } } | undefined;
+  #offer: Offer | undefined;
 
   /** A file read afresh for the form: what it says is the base again, with no conflict open. */
   opened(file: string) {
@@ -79,8 +81,8 @@ class OpenEntry {
     return this.#offer;
   }
 
-  /** Offers `backup` back in the form of the entry at `key`; none withdraws the offer. */
-  offerBack(offer: OpenEntry['offer']) {
+  /** Offers unsaved work back in the form of the entry at `offer.key`; none withdraws it. */
+  offerBack(offer: Offer | undefined) {
     this.#offer = offer;
     this.#changed();
   }

@@ -193,11 +193,10 @@ export function registerStores(cms: Decap, checks: Checks, writes: Writes) {
     backend.entriesByFolder = (folder, extension, depth) =>
       both((ending) => entriesByFolder.call(backend, folder, ending, depth), extension);
     if (allEntriesByFolder) {
-      backend.allEntriesByFolder = (folder, extension, depth, pathRegex) =>
-        both(
-          (ending) => allEntriesByFolder.call(backend, folder, ending, depth, pathRegex),
-          extension,
-        );
+      // Decap passes a pattern of the collection's path (`{{slug}}/index`), which leaves out an
+      // entry in a file of its own (team/priya-raman.yaml): here every file of the ending is one.
+      backend.allEntriesByFolder = (folder, extension, depth) =>
+        both((ending) => allEntriesByFolder.call(backend, folder, ending, depth), extension);
     }
     // A file opened for the form: the form stands on it, with no conflict open.
     const opened = (found: StoredFile) => (writes.opened(found.file.path), found);
