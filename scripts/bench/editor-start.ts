@@ -48,14 +48,35 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Signals `editor` and every process it started, which run in a group of their own. */
+function signalGroup(editor: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-editor.pid!, signal);
+  } catch {
+    // nothing of it left
+  }
+}
+
+/** What runs now, ended if the bench is stopped with Ctrl-C. */
+const running = { editors: new Set<ChildProcess>(), copies: new Set<string>() };
+process.once('SIGINT', () => {
+  for (const editor of running.editors) signalGroup(editor, 'SIGKILL');
+  for (const copy of running.copies) rmSync(copy, { recursive: true, force: true });
+  process.exit(130);
+});
+
 /** Ends `npm run editor` and everything it started: it runs in a process group of its own. */
 async function stop(editor: ChildProcess) {
-  if (editor.exitCode !== null || !editor.pid) return;
-  const exited = new Promise((done) => editor.once('exit', done));
-  process.kill(-editor.pid, 'SIGINT');
-  const killed = setTimeout(() => process.kill(-editor.pid!, 'SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(killed);
+  running.editors.delete(editor);
+  const group = (signal: NodeJS.Signals) => signalGroup(editor, signal);
+  if (editor.exitCode === null) {
+    const exited = new Promise((done) => editor.once('exit', done));
+    group('SIGINT');
+    const killed = setTimeout(() => group('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killed);
+  }
+  group('SIGKILL'); // whatever it left running
 }
 
 /** Every file `page` fetches from now on, as it arrives, gzipped. */
@@ -106,6 +127,7 @@ function startEditor(dir: string, sitePort: number, proxyPort: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  running.editors.add(editor);
   const out = { editor, started, log: '', ready: 0 };
   for (const stream of [editor.stdout, editor.stderr]) {
     stream.on('data', (chunk: Buffer) => {
@@ -148,7 +170,8 @@ async function timeEditor(dir: string, browser: Browser, preview: boolean): Prom
   try {
     for (const deadline = run.started + GIVE_UP_MS; !run.ready; await sleep(10)) {
       if (performance.now() > deadline || run.editor.exitCode !== null) {
-        throw new Error(`npm run editor in ${dir} printed no address:\n${run.log}`);
+        const last = run.log.split('\n').slice(-30).join('\n');
+        throw new Error(`npm run editor in ${dir} printed no address; its last lines:\n${last}`);
       }
     }
     const fetches = recordFetches(page, run.ready);
@@ -228,6 +251,7 @@ try {
     const order = round % 2 ? [...projects].reverse() : projects;
     for (const project of order) {
       const copy = scratchProject(undefined, project);
+      running.copies.add(copy);
       try {
         const { cold, warm } = runs.get(project)!;
         const first = await attempt(project, copy, 'cold', false);
@@ -236,6 +260,7 @@ try {
         if (again) warm.push(again);
       } finally {
         rmSync(copy, { recursive: true, force: true });
+        running.copies.delete(copy);
       }
     }
   }

@@ -3,11 +3,12 @@
  * engine's index knows of the site, the site's stylesheet, our browser code bundled on its own
  * (editor.js, and the chunks it imports: the preview's only when a preview is first opened), and
  * Decap's files. Written into a build and served by `astro dev` (../index.ts). The costly ones,
- * our scripts and the configuration, are made at once and kept until one of their sources changes.
+ * our scripts and the collections' schemas, are made once and kept until one of their sources
+ * changes, on disk too from one start of the dev server to the next.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -177,8 +178,9 @@ export type AdminFiles = {
  */
 export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Kept on disk between starts too; made again if a source changes, or how it is made: esbuild,
-  // Node or this file, which holds the options.
-  const recipe = `esbuild ${version}, Node ${process.version}, ${digestOf(self)}`;
+  // Node, this file (which holds the options) or the tsconfig.json esbuild reads.
+  const how = [self, join(host.root, 'tsconfig.json')].map(digestOf).join(', ');
+  const recipe = `esbuild ${version}, Node ${process.version}, ${how}`;
   const store = (name: string) => ({ file: join(host.cacheDir, 'editor', `${name}.json`), recipe });
   // Every chunk made so far, by its content's name: a page opened before a change still finds
   // the preview it loads later.
@@ -222,7 +224,8 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   };
 }
 
-const digestOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const digestOf = (file: string) =>
+  existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'none';
 
 /** `make`'s promise, made on the first call and kept. */
 function lazily<T>(make: () => Promise<T>) {

@@ -38,6 +38,8 @@ export class Kept<T> {
   #inputs: Set<string> | undefined;
   /** Files that changed while it was being made: it may have read them as they were. */
   #changedMeanwhile: string[] = [];
+  /** Making it failed: which files it read is not known, so any change makes it again. */
+  #failed = false;
 
   constructor(make: () => Promise<Made<T>>, store?: Store) {
     this.#make = make;
@@ -46,7 +48,7 @@ export class Kept<T> {
 
   /** Starts making it now, before anyone asks. */
   prepare(): void {
-    this.get().catch(() => {}); // the next ask makes it again and meets the error itself
+    this.get().catch(() => {}); // whoever asks next meets the error
   }
 
   /** What was made, or is being made; taken from disk or made anew if none is kept. */
@@ -56,6 +58,7 @@ export class Kept<T> {
       const started = Date.now();
       const making = stored ?? this.#make();
       [this.#made, this.#inputs, this.#changedMeanwhile] = [making, undefined, []];
+      this.#failed = false;
       making.then(
         (made) => {
           if (this.#made !== making) return;
@@ -67,17 +70,21 @@ export class Kept<T> {
           }
         },
         () => {
-          if (this.#made === making) this.#made = undefined; // not kept: asked again, tried again
+          if (this.#made !== making) return;
+          // Kept too, until a file changes: made again from the same files, it fails the same way.
+          if (this.#changedMeanwhile.length) this.#made = undefined;
+          else this.#failed = true;
         },
       );
     }
     return (await this.#made).value;
   }
 
-  /** `path` changed on disk: if it was made from it, it is made again when next asked for. */
+  /** `path` changed on disk: if it was made from it (or failed), it is made again when asked. */
   changed(path: string): void {
     if (!this.#made) return;
-    if (!this.#inputs) this.#changedMeanwhile.push(path);
+    if (this.#failed) this.#made = undefined;
+    else if (!this.#inputs) this.#changedMeanwhile.push(path);
     else if (this.#inputs.has(path)) this.#made = undefined;
   }
 
