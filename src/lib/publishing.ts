@@ -22,7 +22,8 @@ export { DEFAULT_TIME_ZONE } from '../schemas/calendar.ts';
  * (PUBLISH_NOW=2026-12-24) to preview a day.
  */
 export function publishingNow(): Date {
-  const fixed = process.env['PUBLISH_NOW'];
+  // In the web editor (a browser, no process) it is the writer's clock.
+  const fixed = globalThis.process?.env['PUBLISH_NOW'];
   const instant = fixed ? new Date(fixed) : new Date();
   if (Number.isNaN(instant.valueOf())) {
     throw new Error(`PUBLISH_NOW="${fixed}" is not a date; write it as YYYY-MM-DD.`);

@@ -5,7 +5,8 @@
  */
 import { formatDate } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
-import { DEFAULT_TIME_ZONE, dayIn, publishState } from '@/lib/publishing';
+import { DEFAULT_TIME_ZONE, dayIn, publishingNow, publishState } from '@/lib/publishing';
+import { midnightUtc } from '@/schemas/calendar';
 import { besideTheFile, resolvesAnywhere } from '@/loaders/entry-checks';
 import { parse } from 'yaml';
 import type { EditedCollection, EditorConfig } from '../node/config';
@@ -41,9 +42,9 @@ export const useTimezone = (zone: string) => void (timezone = zone);
 
 /** An entry's state in the engine's words, as of today: Draft, Scheduled for …, Published …. */
 function stateOf(fields: Fields): string {
-  const day = fields['publishDate'] ? new Date(String(fields['publishDate'])) : undefined;
+  const day = fields['publishDate'] ? midnightUtc(String(fields['publishDate'])) : undefined;
   const placement = { draft: fields['draft'] === true, ...(day && { publishDate: day }) };
-  const state = publishState(placement, dayIn(timezone, new Date()));
+  const state = publishState(placement, dayIn(timezone, publishingNow()));
   const on = day && !Number.isNaN(day.valueOf()) ? formatDate(day) : '';
   if (state === 'draft') return 'Draft';
   return state === 'scheduled' ? `Scheduled for ${on}` : `Published ${on}`.trim();
@@ -245,7 +246,7 @@ export class Checks {
     if (!found) {
       const edit = new Edit(entry, this.config);
       const schema = schemaOf(edit.collection, edit.photoThere);
-      found = draftProblems(edit.draft(), { schema, site: this.site, now: new Date() });
+      found = draftProblems(edit.draft(), { schema, site: this.site, now: publishingNow() });
       this.#last.set(data, found);
     }
     return found;

@@ -13,6 +13,7 @@ import { PostCard } from '@/components/blog/PostCard';
 import { RecipeCard } from '@/components/recipes/RecipeCard';
 import { readingMinutes } from '@/lib/format';
 import type { PreparedPhoto } from '@/lib/photos';
+import { publishingNow } from '@/lib/publishing';
 import type { MemberSummary, PostSummary, RecipeSummary } from '@/queries/content';
 import type { Photo } from '@/schemas/photo';
 import type { EditedCollection } from '../node/config';
@@ -42,7 +43,7 @@ function card({ collection, data, body, indexed, photoUrl }: Previewed, site: Si
   const photo: PreparedPhoto = photoUrl.startsWith('https:')
     ? { kind: 'remote', url: photoUrl, alt: image.alt }
     : { kind: 'local', fallback: photoUrl, width: 1200, height: 900, sources: [], alt: image.alt };
-  const state = stateAt(site, indexed, new Date());
+  const state = stateAt(site, indexed, publishingNow());
   const entry = { id: indexed.id, collection, data, photo, state };
   const by = (data['author'] as { id?: string } | undefined)?.id;
   // The cards take the summaries the pages give them; these are made the same way.
@@ -81,7 +82,7 @@ export function Preview({ entry, waiting, site }: PreviewProps): ReactElement {
         aria-label="Where it will appear"
         style={{ display: 'grid', gap: '0.25rem', fontSize: '0.875rem' }}
       >
-        {placementWords(site, entry.indexed, new Date()).map((words) => (
+        {placementWords(site, entry.indexed, publishingNow()).map((words) => (
           <li key={words}>{words}</li>
         ))}
       </ul>

@@ -8,6 +8,7 @@
  */
 import { fieldName } from '@/loaders/problems';
 import { plural } from '@/lib/format';
+import { publishingNow } from '@/lib/publishing';
 import type { EditorConfig } from '../node/config';
 import { forget, keyOf } from './backup';
 import { describeChanges } from './changes';
@@ -77,7 +78,7 @@ export function registerSaveChecks(cms: Decap, checks: Checks) {
         );
       }
       deleting.set(edit.file, now.version);
-      const problems = problemsAfter(checks.site, { remove: edit.file }, new Date());
+      const problems = problemsAfter(checks.site, { remove: edit.file }, publishingNow());
       if (problems.length) {
         // The same words for every file that names it: said once, with the files.
         const files = Map.groupBy(problems, (p) => p.message);
@@ -144,7 +145,7 @@ export async function saveOnto(checks: Checks, dataFile: DataFile, write: () => 
     const checked = draftProblems(merged, {
       schema: schemaOf(edit.collection, there),
       site: checks.site,
-      now: new Date(),
+      now: publishingNow(),
     });
     if (checked.problems.length) {
       const words = checked.problems.map(
