@@ -37,6 +37,13 @@ type Window = {
   asked: string[];
   /** What getWidget gave: the kinds of its control and its preview. */
   widgetParts: string[];
+  /** The titles Decap asked the probe format to write. */
+  written: string[];
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): unknown; toFile(data: { title?: string }): string },
+  ): void;
 };
 
 /**
@@ -44,7 +51,7 @@ type Window = {
  * that wraps Decap's own control and refuses the title "Taken" from `isValid`, as a PRESENCE
  * error; and a preSave listener that throws for the title "Refused". Opens a new note.
  */
-async function newNote(browser: Browser): Promise<Page> {
+async function newNote(browser: Browser, format = 'frontmatter'): Promise<Page> {
   const page = await browser.newPage();
   await page.route(`${ADMIN}**`, (route) => {
     const file = new URL(route.request().url()).pathname.slice('/admin/'.length);
@@ -54,9 +61,18 @@ async function newNote(browser: Browser): Promise<Page> {
   });
   await page.goto(ADMIN);
   await page.waitForFunction(() => 'CMS' in window);
-  await page.evaluate(() => {
+  await page.evaluate((format) => {
     const page = window as unknown as Window;
     page.asked = [];
+    page.written = [];
+    // As the editor's formats do: a text only when it is asked for a save, marked here by title.
+    page.CMS.registerCustomFormat('probe', 'md', {
+      fromFile: (text) => ({ title: text }),
+      toFile: ({ title = '' }) => {
+        page.written.push(title);
+        return title.startsWith('Kept') ? title : '';
+      },
+    });
     const { control, preview, ...options } = page.CMS.getWidget('string');
     page.widgetParts = [typeof control, typeof preview];
     type Control = { props: { value: unknown; entry: { getIn(path: string[]): unknown } } };
@@ -95,12 +111,13 @@ async function newNote(browser: Browser): Promise<Page> {
             label: 'Notes',
             folder: 'notes',
             create: true,
+            format,
             fields: [{ name: 'title', label: 'Title', widget: 'string' }],
           },
         ],
       },
     });
-  });
+  }, format);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${ADMIN}#/collections/notes/new`);
   return page;
@@ -165,5 +182,31 @@ describe('Decap CMS, as the web editor relies on it', () => {
     await page.getByText('Failed to persist entry: Error: Not saved: refused.').waitFor();
     expect(await asked(page)).toEqual(['Refused']);
     expect(await notes(page)).toEqual([]);
+  });
+
+  it('keeps no backup of a draft its format writes as an empty text, and keeps one of a text', async () => {
+    const page = await newNote(browser!, 'probe');
+    const written = () => page.evaluate(() => (window as unknown as Window).written);
+    // Decap's backups, in localForage's IndexedDB store, as its persistLocalDraftBackup keeps them.
+    const backups = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((done) => {
+            const opening = indexedDB.open('localforage');
+            opening.onsuccess = () => {
+              const db = opening.result;
+              if (!db.objectStoreNames.contains('keyvaluepairs')) return done([]);
+              const all = db.transaction('keyvaluepairs').objectStore('keyvaluepairs').getAll();
+              all.onsuccess = () => done((all.result as unknown[]).map((v) => JSON.stringify(v)));
+            };
+          }),
+      );
+    await page.getByLabel('Title').fill('Not kept');
+    // Decap asks for the backup's text once the typing settles: then there is none.
+    await expect.poll(written, { timeout: 10_000 }).toContain('Not kept');
+    expect(await backups()).toEqual([]);
+    await page.getByLabel('Title').fill('Kept draft');
+    await expect.poll(written, { timeout: 10_000 }).toContain('Kept draft');
+    await expect.poll(backups).toContainEqual(expect.stringContaining('Kept draft'));
   });
 });

@@ -53,6 +53,11 @@ const PHRASES: Record<string, string> = {
   'ui.toast.missingRequiredField':
     "Oops, you've missed a required field. Please complete before saving.",
   'ui.toast.onFailToDelete': 'Failed to delete entry: %{details}',
+  // Replaced by registerSaveChecks (saving.ts): a failed save's toast is our words alone.
+  'ui.toast.onFailToPersist': 'Failed to persist entry: %{details}',
+  // Decap's own backup, which the editor no longer keeps; team.test expects the question gone.
+  'editor.editor.confirmLoadBackup':
+    'A local backup was recovered for this entry, would you like to use it?',
   'editor.editorWidgets.datetime.now': 'Now',
   'editor.editorWidgets.datetime.setToNow': 'Set %{fieldLabel} to now',
   // Hidden by the page's stylesheet (src/editor/node/page.ts); words.test expects no Media button.

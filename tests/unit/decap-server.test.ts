@@ -178,6 +178,20 @@ describe('the front of the local proxy: a write lands only on the file the edito
     expect(readFileSync(join(dir, file), 'utf8')).toBe('title: Committed meanwhile\n');
   });
 
+  it('reads a file with its version, the SHA-256 of its bytes, and a missing file as no data', async () => {
+    expect(await send('getEntry', { path: file })).toEqual({
+      status: 200,
+      body: {
+        data: 'title: Committed meanwhile\n',
+        file: { path: file, id: version('title: Committed meanwhile\n') },
+      },
+    });
+    expect(await send('getEntry', { path: 'src/content/notes/gone.md' })).toEqual({
+      status: 200,
+      body: { data: null, file: { path: 'src/content/notes/gone.md', id: null } },
+    });
+  });
+
   it('refuses to create a file that someone made since the editor found none', async () => {
     const refused = await save('title: New\n', { [file]: null });
     expect(refused.status).toBe(409);
