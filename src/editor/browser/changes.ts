@@ -15,6 +15,9 @@ type Collection = EditorConfig['collections'][number];
 /** The longest a value is quoted before it is cut, in characters. */
 const QUOTE = SHORT_TEXT;
 
+/** A field's label as a writer reads it in a sentence: without the form's "(optional)". */
+export const fieldLabel = (field: EditorField) => field.label.replace(/ \(optional\)$/, '');
+
 /** Each change from `before` to `after` (a file's fields, its body under `body`), in words. */
 export function describeChanges(collection: Collection, before: Data, after: Data): string[] {
   const fields = collection.fields as EditorField[];
@@ -26,38 +29,49 @@ export function describeChanges(collection: Collection, before: Data, after: Dat
     )
       return [];
     const field = fields.find((each) => each.name === name);
-    return changeOf(field?.label ?? name, before[name], after[name], field);
+    return changeOf(field ? fieldLabel(field) : name, before[name], after[name], field);
   });
 }
 
 function changeOf(label: string, before: unknown, after: unknown, field?: EditorField): string[] {
   if (field?.widget === 'markdown')
     return [`${label}: ${paragraphs(String(before ?? ''), String(after ?? ''))}`];
-  if (isRecord(before) && isRecord(after)) {
-    const subfields = (field?.['fields'] ?? []) as EditorField[];
-    if (subfields.some((each) => each.widget === 'image')) {
-      // A photo: a new file is the news; its words follow.
-      const photo = before['src'] !== after['src'] ? [`${label} replaced`] : [];
-      const rest = Object.keys({ ...before, ...after }).filter((key) => key !== 'src');
-      return [
-        ...photo,
-        ...rest.flatMap((key) => {
-          const sub = subfields.find((each) => each.name === key);
-          return same(before[key], after[key])
-            ? []
-            : changeOf(`${label}: ${sub?.label ?? key}`, before[key], after[key], sub);
-        }),
-      ];
-    }
+  if (field?.widget === 'object' && (isRecord(before) || isRecord(after))) {
+    const [was, now] = [isRecord(before) ? before : {}, isRecord(after) ? after : {}];
+    const subfields = (field['fields'] ?? []) as EditorField[];
+    // A photo: a new file is the news; its words follow.
+    const photo = subfields.find((each) => each.widget === 'image');
+    const news = photo ? photoNews(fieldLabel(photo), was[photo.name], now[photo.name]) : [];
+    const rest = Object.keys({ ...was, ...now }).filter((key) => key !== photo?.name);
+    return [
+      ...news,
+      ...rest.flatMap((key) => {
+        const sub = subfields.find((each) => each.name === key);
+        return same(was[key], now[key])
+          ? []
+          : changeOf(`${label}: ${sub ? fieldLabel(sub) : key}`, was[key], now[key], sub);
+      }),
+    ];
   }
   if (Array.isArray(before) || Array.isArray(after)) return [`${label}: ${items(before, after)}`];
   if (after === undefined || after === '') return [`${label} removed`];
   if (before === undefined || before === '') return [`${label}: set to ${quoted(after)}`];
-  if (typeof before === 'string' && typeof after === 'string') {
-    const [was, now] = changedWords(before, after);
+  if (typeof before === 'string' && typeof after === 'string' && !isShort(before, after)) {
+    let [was, now] = changedWords(before, after);
+    // Words only added or only taken out: a word either side says where.
+    if (!was || !now) [was, now] = changedWords(before, after, 1);
     return [`${label}: ${quoted(was)} → ${quoted(now)}`];
   }
+  // A short text (a title, a name), a number or a switch: whole.
   return [`${label}: ${quoted(before)} → ${quoted(after)}`];
+}
+
+/** "Photo replaced", "Photo added", "Photo removed": a photo's file, which words cannot show. */
+function photoNews(label: string, before: unknown, after: unknown): string[] {
+  if (same(before, after)) return [];
+  if (before === undefined || before === '') return [`${label} added`];
+  if (after === undefined || after === '') return [`${label} removed`];
+  return [`${label} replaced`];
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { EditorConfig } from '../node/config';
 import { registerAccess } from './access';
 import { page } from './decap';
+import { registerDeletedView } from './deleted';
 import { Checks, useTimezone } from './entry';
 import { registerFieldChecks, relabelSaving } from './form';
 import { registerPreviews } from './previews';
@@ -52,6 +53,7 @@ window.addEventListener('DOMContentLoaded', async () => {
   registerPreviews(cms, checks);
   registerWords(cms);
   registerAccess();
+  registerDeletedView(checks);
   cms.init({ config });
   new MutationObserver(relabelSaving).observe(document.body, {
     subtree: true,

@@ -8,7 +8,9 @@
 import { markdownExtensions, photoExtensions } from '@/config';
 import type { Backend, DataFile, Decap, StoredFile } from './decap';
 import type { Checks } from './entry';
+import { gitHubFileAt, gitHubHistory, gitHubRemovals, type HistoryApi } from './github-history';
 import { isFile } from './site-check';
+import type { NewFile, Removal, Version } from './versions';
 
 /** A file as it is now: its text (none when there is no file), and the version a write expects. */
 export type Current = { text: string | undefined; version: string | null };
@@ -21,7 +23,27 @@ export type Store = {
   read(path: string): Promise<Current>;
   /** Runs `write` if every file of `expected` is still at its version; throws Moved otherwise. */
   onlyIf<T>(expected: Record<string, string | null>, write: () => Promise<T>): Promise<T>;
+  /** Every version of the file at `path`, newest first (the history above the form). */
+  history(path: string): Promise<Version[]>;
+  /** What was deleted from `folder` since `since` and is still gone, newest first. */
+  removals(folder: string, since: Date): Promise<Removal[]>;
+  /** The bytes of `path` in version `rev` (a commit), in base64. */
+  fileAt(rev: string, path: string): Promise<string>;
+  /** Writes `files` anew with the backend's own save, in one commit; run it inside `onlyIf`. */
+  put(files: NewFile[], message: string): Promise<unknown>;
 };
+
+/** A store's own part of it: `put` is the same on both, over Decap's save. */
+type Adapter = Omit<Store, 'put'>;
+
+/** Decap's save of an entry's files, as `put` calls it: photos as assets that give their base64. */
+type Save = (
+  entry: {
+    dataFiles: (DataFile & { slug: string })[];
+    assets: { path: string; toBase64: () => Promise<string> }[];
+  },
+  options: Record<string, unknown>,
+) => Promise<unknown>;
 
 /** What the editor does around Decap's reads and writes of an entry's file. */
 export type Writes = {
@@ -68,8 +90,11 @@ type ProxyBackend = Backend & {
  * The local proxy: a file's version is the SHA-256 of its bytes, as decap-server reports it, and
  * a write carries the versions it expects (`expect`), which the proxy's front checks on disk.
  */
-function proxyStore(backend: ProxyBackend): Store {
+function proxyStore(backend: ProxyBackend): Adapter {
   const { request } = backend;
+  // The proxy's front answers these itself, from git in the project (node/git-history.ts).
+  const ask = <T>(action: string, params: Record<string, unknown>) =>
+    reaching(() => request.call(backend, { action, params }) as Promise<T>);
   let expected: Record<string, string | null> | undefined;
   backend.request = (payload) =>
     request.call(
@@ -100,16 +125,18 @@ function proxyStore(backend: ProxyBackend): Store {
         expected = undefined;
       }
     },
+    history: async (path) => (await ask<{ versions: Version[] }>('fileHistory', { path })).versions,
+    removals: async (folder, since) =>
+      (await ask<{ removals: Removal[] }>('deletedFiles', { folder, since: since.toISOString() }))
+        .removals,
+    fileAt: async (rev, path) => (await ask<{ base64: string }>('fileAt', { rev, path })).base64,
   };
 }
 
 type GitHubApi = {
-  branch: string;
-  originRepoURL: string;
-  request(path: string, options?: Record<string, unknown>): Promise<unknown>;
   readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<string>;
   getDefaultBranch(): Promise<{ commit: { sha: string } }>;
-};
+} & HistoryApi;
 type GitHubBackend = Backend & { api: GitHubApi | null };
 
 /**
@@ -118,7 +145,7 @@ type GitHubBackend = Backend & { api: GitHubApi | null };
  * forcing it, so given the head that was read, a write onto a branch that has moved since is
  * refused by GitHub ("Update is not a fast forward", 422) instead of overwriting.
  */
-function gitHubStore(backend: GitHubBackend): Store {
+function gitHubStore(backend: GitHubBackend): Adapter {
   const api = () => {
     if (!backend.api) throw new Unreachable('Not logged in to GitHub.');
     return backend.api;
@@ -158,6 +185,9 @@ function gitHubStore(backend: GitHubBackend): Store {
         github.getDefaultBranch = getDefaultBranch;
       }
     },
+    history: (path) => reaching(() => gitHubHistory(api(), path)),
+    removals: (folder, since) => reaching(() => gitHubRemovals(api(), folder, since)),
+    fileAt: (rev, path) => reaching(() => gitHubFileAt(api(), rev, path)),
   };
 }
 
@@ -239,10 +269,27 @@ export function registerStores(cms: Decap, checks: Checks, writes: Writes) {
       }
       return writes.remove(files[0]!, () => deleteFiles.call(backend, files, commitMessage));
     };
-    started =
+    // New files (an entry brought back, its photos) go through Decap's own save, unchecked here:
+    // whoever calls it has checked them, and runs it inside onlyIf.
+    const save = persistEntry as unknown as Save;
+    const put = (files: NewFile[], commitMessage: string) =>
+      save.call(
+        backend,
+        {
+          dataFiles: files.flatMap((file) =>
+            'text' in file ? [{ path: file.path, raw: file.text, slug: file.path }] : [],
+          ),
+          assets: files.flatMap((file) =>
+            'base64' in file ? [{ path: file.path, toBase64: async () => file.base64 }] : [],
+          ),
+        },
+        { newEntry: true, commitMessage, useWorkflow: false, hasSubfolders: true },
+      );
+    const adapter =
       name === 'proxy'
         ? proxyStore(backend as ProxyBackend)
         : gitHubStore(backend as GitHubBackend);
+    started = { ...adapter, put };
     return backend;
   };
   for (const name of ['proxy', 'github']) {

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contentFolders } from '../../config.ts';
+import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts';
 
 /**
  * What a write expects to find: each file's version as the editor read it, the SHA-256 of its
@@ -62,6 +63,18 @@ export async function startLocalProxy(
   return proxy;
 }
 
+/**
+ * The front's own actions, answered here from git in the project and never passed on: the
+ * editor's history reads (git-history.ts). Each answers JSON, or 422 with the reason in words.
+ */
+const ownActions: Record<string, (dir: string, params: Record<string, unknown>) => unknown> = {
+  fileHistory: async (dir, { path }) => ({ versions: await fileHistory(dir, String(path)) }),
+  deletedFiles: async (dir, { folder, since }) => ({
+    removals: await removals(dir, String(folder), String(since)),
+  }),
+  fileAt: async (dir, { rev, path }) => ({ base64: await fileAt(dir, String(rev), String(path)) }),
+};
+
 /** The writes that change files, and so are checked against what the editor read. */
 const writes = new Set(['persistEntry', 'deleteFiles']);
 
@@ -76,6 +89,15 @@ async function pass(
 ) {
   const body = await text(request);
   const payload = request.method === 'POST' && body ? (JSON.parse(body) as Payload) : undefined;
+  const own = payload && Object.hasOwn(ownActions, payload.action) && ownActions[payload.action];
+  if (own) {
+    try {
+      return answer(response, 200, await own(dir, payload.params ?? {}));
+    } catch (error) {
+      if (!(error instanceof HistoryRefused)) throw error;
+      return answer(response, 422, { error: error.message });
+    }
+  }
   if (!payload || !writes.has(payload.action)) {
     return forward(inner, request, body, response);
   }

@@ -1,0 +1,241 @@
+/**
+ * "Recently deleted", for each collection: the entries deleted in the last 90 days, read from
+ * history (git on this computer, the branch's commits on GitHub), who deleted each and when, and
+ * "Bring back". Bringing one back writes its file and the photos deleted with it byte for byte as
+ * they were, only once the build's checks pass for it as for a new entry (an id another entry now
+ * makes is refused in words), and only where no file is now (`store().onlyIf`). Decap 3.16 has no
+ * API for a page or link of our own, so the view opens from a button beside the collection's
+ * "New …" button, found by its address (`#/collections/<name>/new`), in a dialog of its own.
+ */
+import { plural } from '@/lib/format';
+import type { EditedCollection, EditorConfig } from '../node/config';
+import { draftProblems, idOf } from './checks';
+import { formats } from './decap';
+import { read, type Checks } from './entry';
+import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './history';
+import { schemaOf } from './schemas';
+import { Moved, store, Unreachable } from './stores';
+import type { NewFile } from './versions';
+
+type Collection = EditorConfig['collections'][number];
+
+/** How far back the view looks, in days. */
+export const DAYS = 90;
+
+/** How often a bring-back reads and checks again when files keep changing under it. */
+const ROUNDS = 5;
+
+/**
+ * Brings `entry` back: checked as a new entry would be, its photos still gone written with it,
+ * in one write onto the files as read (none there). The refusal in words, or none once written.
+ */
+async function bringBack(entry: DeletedEntry, collection: Collection, checks: Checks) {
+  const name = collection.name as EditedCollection;
+  const { body, ...fields } = read(entry.text);
+  const draft = {
+    collection: name,
+    file: entry.file,
+    fields,
+    body: collection.format === formats.markdown ? String(body ?? '') : undefined,
+    nameField: collection.identifier_field,
+  };
+  for (let round = 1; ; round++) {
+    const now = await store().read(entry.file);
+    if (now.text !== undefined) {
+      return `there is a file at ${entry.file} now. Open that entry in the list instead.`;
+    }
+    const present = async (file: string) => (await store().read(file)).text !== undefined;
+    const missing: string[] = [];
+    for (const photo of entry.photos) if (!(await present(photo))) missing.push(photo);
+    // A photo the entry names is there if it comes back with it, or is there now.
+    const there = new Set<string>();
+    for (const photo of photosNamed(fields, entry.file)) {
+      if (entry.photos.includes(photo.file) || (await present(photo.file))) there.add(photo.src);
+    }
+    const checked = draftProblems(draft, {
+      schema: schemaOf(name, (src) => there.has(src)),
+      site: checks.site,
+      now: new Date(),
+    });
+    if (checked.problems.length) {
+      return checked.problems.map((p) => `${labelAt(collection, p.path)}: ${p.message}`).join(' ');
+    }
+    const files: NewFile[] = [{ path: entry.file, text: entry.text }];
+    for (const photo of missing) {
+      files.push({ path: photo, base64: await store().fileAt(entry.from, photo) });
+    }
+    const singular = collection.label_singular.toLowerCase();
+    const message = `Bring back ${singular} “${idOf(name, entry.file)}”`;
+    try {
+      // Nothing is written over a file someone made since it was read.
+      const versions = Object.fromEntries(files.map((file) => [file.path, now.version]));
+      await store().onlyIf(versions, () => store().put(files, message));
+      if (checked.indexed) checks.saved(checked.indexed);
+      return undefined;
+    } catch (error) {
+      if (error instanceof Moved && round < ROUNDS) continue;
+      if (error instanceof Moved) return 'its files kept changing while the editor wrote them.';
+      throw error;
+    }
+  }
+}
+
+const style = `
+.editor-deleted-open { margin: 0 0 0 12px; min-height: 36px; padding: 6px 14px; border-radius: 5px;
+  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-size: 14px;
+  font-weight: 600; cursor: pointer; white-space: nowrap; }
+.editor-deleted-open:focus-visible, .editor-deleted button:focus-visible {
+  outline: 3px solid #b45309; outline-offset: 2px; }
+[class*='-CollectionTopRow']:has(> .editor-deleted-open) { flex-wrap: wrap; gap: 8px; }
+.editor-deleted { box-sizing: border-box; width: min(40rem, calc(100vw - 24px));
+  max-height: calc(100vh - 48px); padding: 16px 18px; border: 1px solid #cbd5e1; border-radius: 8px;
+  color: #1e293b; background: #fff; font: 14px/1.45 system-ui, sans-serif; overflow-wrap: anywhere; }
+.editor-deleted::backdrop { background: rgb(15 23 42 / 45%); }
+.editor-deleted h2 { margin: 0 0 6px; font-size: 18px; }
+.editor-deleted h3 { margin: 0; font-size: 15px; }
+.editor-deleted p { margin: 4px 0 0; }
+.editor-deleted ul { list-style: none; margin: 10px 0; padding: 0; }
+.editor-deleted li { padding: 10px 0; border-top: 1px solid #e2e8f0; }
+.editor-deleted .editor-deleted-file { color: #475569; font-size: 13px; }
+.editor-deleted button { margin: 8px 8px 0 0; min-height: 32px; padding: 4px 12px; border-radius: 5px;
+  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-weight: 600;
+  cursor: pointer; }
+.editor-deleted button[disabled] { opacity: 0.6; cursor: progress; }
+`;
+
+/** An element with its properties and children. */
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+) {
+  const made = Object.assign(document.createElement(tag), properties);
+  made.append(...children);
+  return made;
+}
+
+/** Who deleted an entry, and when, in words. */
+const deletedBy = (entry: DeletedEntry) =>
+  entry.commit === null
+    ? 'Deleted on this computer, not committed yet'
+    : `Deleted${entry.author ? ` by ${entry.author}` : ''}${entry.date ? ` on ${dateInWords(entry.date)}` : ''}`;
+
+/** One deleted entry, with its button. */
+function item(entry: DeletedEntry, collection: Collection, checks: Checks, done: () => void) {
+  const photos = entry.photos.length;
+  const file = photos ? `${entry.file}, with ${photos} ${plural(photos, 'photo')}` : entry.file;
+  const said = element('p', { role: 'status' });
+  const button = element('button', { type: 'button' }, 'Bring back');
+  button.setAttribute('aria-label', `Bring back ${entry.name}`);
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    said.textContent = 'Checking it and bringing it back…';
+    let refusal: string | undefined;
+    try {
+      refusal = await bringBack(entry, collection, checks);
+    } catch (error) {
+      refusal =
+        error instanceof Unreachable
+          ? "the editor could not reach the site's files. Try again."
+          : String((error as { message?: string }).message ?? error);
+    }
+    if (refusal) {
+      said.textContent = `Not brought back: ${refusal}`;
+      button.disabled = false;
+      return;
+    }
+    said.textContent = `Brought back: ${entry.name}. The list shows it once this closes.`;
+    button.remove();
+    done();
+  });
+  return element(
+    'li',
+    {},
+    element('h3', {}, entry.name),
+    element('p', {}, deletedBy(entry)),
+    element('p', { className: 'editor-deleted-file' }, file),
+    button,
+    said,
+  );
+}
+
+/** The view of `collection`'s deleted entries, in a dialog over the list. */
+async function openView(collection: Collection, checks: Checks) {
+  let broughtBack = false;
+  const title = `Recently deleted from ${collection.label}`;
+  const status = element('p', { role: 'status' }, 'Reading the history…');
+  const list = element('ul', {});
+  list.setAttribute('aria-label', title);
+  const close = element('button', { type: 'button' }, 'Close');
+  const dialog = element(
+    'dialog',
+    { className: 'editor-deleted' },
+    element('h2', { id: 'editor-deleted-title' }, title),
+    element(
+      'p',
+      {},
+      `Entries deleted in the last ${DAYS} days. Bringing one back puts its file and its photos back as they were, if the site can take it now.`,
+    ),
+    status,
+    list,
+    close,
+  );
+  dialog.setAttribute('aria-labelledby', 'editor-deleted-title');
+  close.addEventListener('click', () => dialog.close());
+  // Decap's list is read once: after a bring-back, the page is read again to show it.
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    if (broughtBack) location.reload();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  try {
+    const since = new Date(Date.now() - DAYS * 24 * 60 * 60 * 1000);
+    const found = deletedEntries(collection, await store().removals(collection.folder, since));
+    status.textContent = found.length
+      ? `${found.length} ${plural(found.length, 'entry', 'entries')} deleted in the last ${DAYS} days, newest first.`
+      : `Nothing was deleted from ${collection.label} in the last ${DAYS} days.`;
+    list.append(
+      ...found.map((entry) => item(entry, collection, checks, () => (broughtBack = true))),
+    );
+  } catch (error) {
+    const reason = (error as { message?: string }).message ?? String(error);
+    status.textContent = `The history could not be read: ${reason}`;
+  }
+}
+
+/** The collection a "New …" link of Decap's list is for, by its address. */
+const collectionOf = (link: Element) =>
+  /^#\/collections\/([^/]+)\/new$/.exec(link.getAttribute('href') ?? '')?.[1];
+
+/** Puts the "Recently deleted" button beside each collection's "New …" button Decap draws. */
+function placeButtons(checks: Checks) {
+  // A button whose link has gone, or now leads to another collection, goes.
+  for (const button of document.querySelectorAll<HTMLElement>('.editor-deleted-open')) {
+    const link = button.previousElementSibling;
+    if (!link || collectionOf(link) !== button.dataset['collection']) button.remove();
+  }
+  for (const link of document.querySelectorAll('a[href^="#/collections/"][href$="/new"]')) {
+    const collection = checks.config.collections.find((c) => c.name === collectionOf(link));
+    if (!collection || link.nextElementSibling?.classList.contains('editor-deleted-open')) continue;
+    const button = element(
+      'button',
+      { type: 'button', className: 'editor-deleted-open' },
+      'Recently deleted',
+    );
+    button.dataset['collection'] = collection.name;
+    button.addEventListener('click', () => void openView(collection, checks));
+    link.after(button);
+  }
+}
+
+/** Offers each collection's "Recently deleted" view from its list. */
+export function registerDeletedView(checks: Checks) {
+  document.head.append(element('style', { textContent: style }));
+  new MutationObserver(() => placeButtons(checks)).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['href'],
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * The entry's history, above its form: every version of its file, newest first, when and by whom,
+ * and what changed in words. A whole version, or one field of it, goes back into the form as if
+ * typed, never straight to disk: the writer sees it in the preview and saves it as any change,
+ * with the same checks and merge. A photo the version names that is gone comes back with it, its
+ * bytes from that version, added as an upload would add it. Drawn with Decap's own React (`h`,
+ * `createClass`), as the backup offer is.
+ */
+import { photoExtensions } from '@/config';
+import type { EditorConfig } from '../node/config';
+import { page, type DecapEntry } from './decap';
+import {
+  dateInWords,
+  described,
+  differing,
+  fieldNames,
+  photosNamed,
+  restored,
+  type Described,
+} from './history';
+import { store } from './stores';
+
+type Collection = EditorConfig['collections'][number];
+
+/** What the panel needs of the form. */
+type Props = {
+  entry: DecapEntry;
+  collection: Collection;
+  /** Puts values into the form, as if typed (form.ts `fill`). */
+  fill: (values: Record<string, unknown>) => void;
+  /** Adds a photo to the entry's files as an upload would (Decap's widget `onPersistMedia`). */
+  persistMedia: (file: File) => Promise<unknown>;
+};
+
+type State = {
+  open: boolean;
+  versions?: Described[] | undefined;
+  failed?: string | undefined;
+  /** What the last restore put into the form, in words. */
+  said?: string | undefined;
+  busy?: boolean;
+};
+
+type Panel = { props: Props; state: State; setState(state: Partial<State>): void };
+
+const style = `
+[class*='-ControlContainer']:has(> .editor-history) { display: flex; flex-direction: column; }
+.editor-history { order: -1; margin: 0 0 16px; padding: 10px 14px; border: 1px solid #cbd5e1;
+  border-radius: 6px; background: #f8fafc; color: #1e293b; font-size: 14px; line-height: 1.45;
+  min-width: 0; overflow-wrap: anywhere; }
+.editor-history button { margin: 4px 8px 0 0; min-height: 32px; padding: 4px 12px; border-radius: 5px;
+  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-weight: 600;
+  cursor: pointer; max-width: 100%; white-space: normal; text-align: left; }
+.editor-history button:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
+.editor-history button[disabled] { opacity: 0.6; cursor: progress; }
+.editor-history > button { margin: 0; }
+.editor-history ol { list-style: none; margin: 8px 0 0; padding: 0; }
+.editor-history li.editor-version { padding: 10px 0; border-top: 1px solid #e2e8f0; }
+.editor-history h3 { margin: 0 0 4px; font-size: 14px; }
+.editor-history ul { margin: 0 0 4px; padding-left: 20px; }
+.editor-history p { margin: 6px 0 0; }
+`;
+
+const when = (date: string | undefined) => (date ? dateInWords(date) : 'at a time not known');
+
+/** A version's heading: when and by whom, or that it is on disk only. */
+const heading = (version: Described) =>
+  version.commit === null
+    ? 'Not committed yet'
+    : `${when(version.date)}${version.author ? ` · ${version.author}` : ''}`;
+
+/** A photo's type for the browser, by its ending. */
+const typeOf = (name: string) => {
+  const ending = photoExtensions.find((each) => name.toLowerCase().endsWith(each)) ?? '';
+  return `image/${ending.slice(1).replace(/^jpg$/, 'jpeg')}`;
+};
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
+
+/** Reads every version of the open entry's file, with what changed in each. */
+async function load(panel: Panel) {
+  const { entry, collection } = panel.props;
+  panel.setState({ versions: undefined, failed: undefined, said: undefined });
+  try {
+    const versions = await store().history(String(entry.get('path')));
+    panel.setState({ versions: described(collection, versions) });
+  } catch (error) {
+    const reason = (error as { message?: string }).message ?? String(error);
+    panel.setState({ failed: reason });
+  }
+}
+
+/**
+ * Puts the fields `names` of `version` into the form, after any photo they name that is not in
+ * the entry's folder now, taken from that version as an upload.
+ */
+async function restore(panel: Panel, version: Described, names: string[], labels: string[]) {
+  const { entry, fill, persistMedia } = panel.props;
+  panel.setState({ busy: true, said: undefined });
+  try {
+    const values = restored(version, names);
+    const folder = dir(String(entry.get('path')));
+    for (const photo of photosNamed(values, version.path)) {
+      // An upload lands beside the entry: a photo in a folder below it stays to the checks.
+      const name = /^\.\/([^/]+)$/.exec(photo.src)?.[1];
+      if (!name || (await store().read(`${folder}/${name}`)).text !== undefined) continue;
+      const bytes = bytesOf(await store().fileAt(version.commit ?? 'HEAD', photo.file));
+      await persistMedia(new File([bytes], name, { type: typeOf(name) }));
+    }
+    fill(values);
+    const by = version.author ? ` (${version.author})` : '';
+    panel.setState({
+      said: `${labels.join(', ')} put back in the form as on ${when(version.date)}${by}. Nothing is saved until you save it.`,
+    });
+  } catch (error) {
+    const reason = (error as { message?: string }).message ?? String(error);
+    panel.setState({ said: `Nothing was put back: ${reason}` });
+  } finally {
+    panel.setState({ busy: false });
+  }
+}
+
+/** One version: its heading, its changes, and what can be taken back from it. */
+function versionItem(panel: Panel, version: Described, index: number, now: string | undefined) {
+  const { h } = page;
+  const fields = index === 0 ? [] : differing(panel.props.collection, version, now);
+  const button = (key: string, words: string, names: string[], labels: string[]) =>
+    h('button', {
+      key,
+      type: 'button',
+      disabled: panel.state.busy,
+      onClick: () => void restore(panel, version, names, labels),
+      children: words,
+    });
+  return h('li', {
+    key: `${version.commit ?? 'disk'}-${index}`,
+    className: 'editor-version',
+    children: [
+      h('h3', { key: 'when', children: heading(version) }),
+      h('ul', {
+        key: 'changes',
+        children: version.changes.map((words, at) => h('li', { key: at, children: words })),
+      }),
+      ...(fields.length
+        ? [
+            // The whole version: every field as it was, the form's own changes to others too.
+            button(
+              'all',
+              'Restore this version',
+              fieldNames(panel.props.collection),
+              fields.map((field) => field.label),
+            ),
+            ...fields.map((field) =>
+              button(field.name, `Restore ${field.label}`, [field.name], [field.label]),
+            ),
+          ]
+        : []),
+    ],
+  });
+}
+
+/** The panel's component, made once Decap's script has given `createClass`. */
+const makePanel = () =>
+  page.createClass({
+    getInitialState(): State {
+      return { open: false };
+    },
+    toggle(this: Panel) {
+      const open = !this.state.open;
+      this.setState({ open });
+      if (open) void load(this);
+    },
+    render(this: Panel & { toggle(): void }) {
+      const { h } = page;
+      const { open, versions, failed, said } = this.state;
+      const now = versions?.[0]?.text;
+      return h('section', {
+        className: 'editor-history',
+        'aria-label': 'History',
+        children: [
+          h('button', {
+            key: 'toggle',
+            type: 'button',
+            'aria-expanded': open,
+            onClick: () => this.toggle(),
+            children: open ? 'Hide history' : 'History',
+          }),
+          open &&
+            !versions &&
+            !failed &&
+            h('p', { key: 'reading', children: 'Reading every version of this entry…' }),
+          open &&
+            failed &&
+            h('p', {
+              key: 'failed',
+              role: 'alert',
+              children: `The history could not be read: ${failed}`,
+            }),
+          open && versions && h('p', { key: 'said', role: 'status', children: said ?? '' }),
+          open &&
+            versions &&
+            h('ol', {
+              key: 'versions',
+              'aria-label': 'Versions, newest first',
+              children: versions.map((version, index) => versionItem(this, version, index, now)),
+            }),
+        ],
+      });
+    },
+  });
+
+let made: unknown;
+
+/** The history panel for the form of `props.entry`. */
+export function historyPanel(props: Props) {
+  if (!made) {
+    document.head.append(Object.assign(document.createElement('style'), { textContent: style }));
+    made = makePanel();
+  }
+  return page.h(made, { key: 'history', ...props });
+}
