@@ -95,12 +95,16 @@ for (const width of [1280, 375]) {
         expect(await problems(page)).toEqual([]);
         const toggle = page.getByRole('button', { name: 'Preview the card' });
         await toggle.click();
-        const card = page.frameLocator('iframe').first().locator('body');
-        await expect
-          .poll(() => card.innerText(), { timeout: 15_000 })
-          .toContain(entries[collection]);
-        expect(await problems(page)).toEqual([]);
-        await toggle.click();
+        // Decap remembers the pane open: it is closed again for the next test, pass or fail.
+        try {
+          const card = page.frameLocator('iframe').first().locator('body');
+          await expect
+            .poll(() => card.innerText(), { timeout: 15_000 })
+            .toContain(entries[collection]);
+          expect(await problems(page)).toEqual([]);
+        } finally {
+          await toggle.click();
+        }
       },
     );
 
