@@ -163,6 +163,15 @@ describe('an entry’s history in its form', () => {
       `-excerpt: ${excerpt.replace('generous', 'heaped')}`,
       `+excerpt: ${excerpt}`,
     ]);
+    // Saved, not committed: the newest version, read again.
+    await page.getByRole('button', { name: 'Hide history' }).click();
+    const again = await history(page);
+    await expect
+      .poll(async () => (await read(again))[0])
+      .toEqual({
+        heading: 'Not committed yet',
+        changes: ["Excerpt: 'heaped' → 'generous'"],
+      });
     bench.git('checkout', '--', post);
   });
 
@@ -295,6 +304,40 @@ describe('a deleted entry, brought back', () => {
     bench.git('add', '--all', '--', 'src');
     expect(bench.git('diff', '--cached', '--name-status', before, '--', 'src')).toBe('');
     bench.git('commit', '--quiet', '-m', 'Beets are back');
+    await page.context().close();
+  });
+});
+
+describe('a photo in an old version', () => {
+  it('brings back with the field a photo whose file is gone, its bytes from that version', async () => {
+    const plated = 'src/content/recipes/salt-baked-beets/plated.jpg';
+    const old = bench.git('rev-parse', `HEAD:${beets}`).trim();
+    commitAs(
+      people.cleo,
+      {
+        [recipe]: bench.read(recipe).replace('src: ./beets.jpg', 'src: ./plated.jpg'),
+        [plated]: Buffer.concat([readFileSync(join(bench.dir, beets)), Buffer.from('plated')]),
+        [beets]: null,
+      },
+      'A new photo',
+    );
+    const page = await openEntry(
+      await bench.writer(),
+      bench.server.url,
+      'recipes',
+      'Salt-Baked Beets',
+    );
+    const versions = await history(page);
+    expect((await read(versions))[0]!.changes).toEqual(['Photo replaced']);
+    await versions.nth(1).getByRole('button', { name: 'Restore Image' }).click();
+    await page.getByText(/^Image put back in the form as on /).waitFor();
+    // In the form, not on disk, until Publish.
+    expect(existsSync(join(bench.dir, beets))).toBe(false);
+    await publishNow(page);
+    await onDisk('the photo back', recipe, (text) => text.includes('src: ./beets.jpg'));
+    expect(changedLines(recipe)).toEqual(['-  src: ./plated.jpg', '+  src: ./beets.jpg']);
+    await bench.server.until('the photo written', () => existsSync(join(bench.dir, beets)));
+    expect(bench.git('hash-object', beets).trim()).toBe(old);
     await page.context().close();
   });
 });
