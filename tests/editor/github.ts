@@ -375,13 +375,21 @@ export function fakeGitHub({ dir, repo, branch }: { dir: string; repo: string; b
       pending.set(endpoint, [...(pending.get(endpoint) ?? []), action]);
     },
     /**
-     * A colleague's push: `changes` (each file's new text, or null to delete it) committed by
-     * `person` on top of the branch, which moves to it. The new commit.
+     * A colleague's push: `changes` (each file's new text or bytes, or null to delete it)
+     * committed by `person` on top of the branch, which moves to it. The new commit.
      */
-    commitAs: (person: Person, changes: Record<string, string | null>, message = 'A change') => {
+    commitAs: (
+      person: Person,
+      changes: Record<string, string | Buffer | null>,
+      message = 'A change',
+    ) => {
       const parent = head();
       const entries = Object.entries(changes).map(([path, text]) =>
-        text === null ? { path, sha: null } : { path, content: text },
+        text === null
+          ? { path, sha: null }
+          : typeof text === 'string'
+            ? { path, content: text }
+            : { path, sha: blob(text) },
       );
       const sha = writeCommit(writeTree(parent, entries), [parent], message, known(person));
       git('update-ref', `refs/heads/${branch}`, sha, parent);

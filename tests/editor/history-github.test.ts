@@ -5,8 +5,11 @@
  * files as they were before the delete. Every request goes to an endpoint Decap's GitHub backend
  * already calls (the fake fails a test on any other).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { githubWorkbench, people, type Exchange } from './github';
+import { photoOnDisk } from './writer';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
@@ -14,16 +17,18 @@ const bench = githubWorkbench();
 
 const flat = 'src/content/blog/salt-water.md';
 const folder = 'src/content/blog/salt-water/index.md';
+const pot = 'src/content/blog/salt-water/pot.jpg';
 const excerpt =
   'Pasta water should taste like the sea, and a generous spoon of salt in the pot is the only chance the pasta has to be seasoned all the way through.';
-const postText = (title: string, words: string) => `---
+const stock = 'https://images.unsplash.com/photo-1551183053-bf91a1d81141';
+const postText = (title: string, words: string, photo = stock) => `---
 title: ${title}
 excerpt: ${words}
 category: Cooking Tips
 author: sofia-marchetti
 publishDate: 2025-06-01
 image:
-  src: https://images.unsplash.com/photo-1551183053-bf91a1d81141
+  src: ${photo}
   alt: A pot of boiling water
 ---
 
@@ -59,7 +64,13 @@ describe('an entry’s history on GitHub', () => {
       { [flat]: null, [folder]: postText('Salt the Water', heaped) },
       'Into a folder of its own',
     );
-    github.commitAs(people.ada, { [folder]: postText(title, heaped) }, 'A longer title');
+    const photo = join(bench.dir, 'upload/pot.jpg');
+    await photoOnDisk(photo);
+    github.commitAs(
+      people.ada,
+      { [folder]: postText(title, heaped, './pot.jpg'), [pot]: readFileSync(photo) },
+      'A longer title, and a photo of our own',
+    );
 
     const page = await openAt('/collections/blog');
     await page.getByRole('link', { name: new RegExp(`^${title} · `) }).click();
@@ -81,7 +92,7 @@ describe('an entry’s history on GitHub', () => {
     expect(read).toEqual([
       {
         heading: expect.stringMatching(by('Ada Writer')) as string,
-        changes: [`Title: 'Salt the Water' → '${title}'`],
+        changes: [`Title: 'Salt the Water' → '${title}'`, 'Photo replaced'],
       },
       {
         heading: expect.stringMatching(by('Cleo Git')) as string,
@@ -100,7 +111,7 @@ describe('an entry’s history on GitHub', () => {
     expect(paths).toEqual([folder, flat]);
   });
 
-  it('brings back a post deleted through the editor, in one commit, the branch’s files as before the delete', async () => {
+  it('brings back a post deleted through the editor with its photo, in one commit, the branch’s files as before the delete', async () => {
     const { github } = bench;
     const page = await openAt('/collections/blog');
     await page.getByRole('link', { name: new RegExp(`^${title} · `) }).click();
@@ -113,6 +124,7 @@ describe('an entry’s history on GitHub', () => {
     await expect
       .poll(() => github.git('ls-tree', github.branch, folder), { timeout: 20_000 })
       .toBe('');
+    expect(github.git('ls-tree', github.branch, pot)).toBe('');
 
     const list = await openAt('/collections/blog');
     await list.getByRole('button', { name: 'Recently deleted' }).click();
@@ -122,6 +134,7 @@ describe('an entry’s history on GitHub', () => {
     expect(await item.locator('p').first().innerText()).toMatch(
       /^Deleted by Ada Writer on \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d$/,
     );
+    expect(await item.locator('p').nth(1).innerText()).toBe(`${folder}, with 1 photo`);
     const deleted = github.head();
     await item.getByRole('button', { name: `Bring back ${title}` }).click();
     await item.getByText(`Brought back: ${title}.`, { exact: false }).waitFor();

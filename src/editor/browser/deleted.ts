@@ -81,12 +81,14 @@ async function bringBack(entry: DeletedEntry, collection: Collection, checks: Ch
 }
 
 const style = `
-.editor-deleted-open { margin: 0 0 0 12px; min-height: 36px; padding: 6px 14px; border-radius: 5px;
+.editor-deleted-open { margin: 0; min-height: 36px; padding: 6px 14px; border-radius: 5px;
   border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-size: 14px;
   font-weight: 600; cursor: pointer; white-space: nowrap; }
 .editor-deleted-open:focus-visible, .editor-deleted button:focus-visible {
   outline: 3px solid #b45309; outline-offset: 2px; }
+/* Beside the New button, at the right; on a phone the row wraps. */
 [class*='-CollectionTopRow']:has(> .editor-deleted-open) { flex-wrap: wrap; gap: 8px; }
+[class*='-CollectionTopRow']:has(> .editor-deleted-open) > a { margin-left: auto; }
 .editor-deleted { box-sizing: border-box; width: min(40rem, calc(100vw - 24px));
   max-height: calc(100vh - 48px); padding: 16px 18px; border: 1px solid #cbd5e1; border-radius: 8px;
   color: #1e293b; background: #fff; font: 14px/1.45 system-ui, sans-serif; overflow-wrap: anywhere; }

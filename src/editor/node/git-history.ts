@@ -47,10 +47,23 @@ function inside(dir: string, file: string) {
   return path.split(sep).join('/');
 }
 
-/** Paths as git prints them (from the repository's root) and as the editor names them. */
-async function pathsOf(dir: string) {
-  const prefix = (await git(dir, ['rev-parse', '--show-prefix'])).toString('utf8').trim();
+/**
+ * The repository the project is in: paths as git prints them (from its root) and as the editor
+ * names them, and its last commit, if it has one yet.
+ */
+async function repositoryOf(dir: string) {
+  const prefix = await git(dir, ['rev-parse', '--show-prefix']).then(
+    (out) => out.toString('utf8').trim(),
+    () => {
+      throw new HistoryRefused('the project is not kept in git, so it has no earlier versions.');
+    },
+  );
+  const head = await git(dir, ['rev-parse', '--verify', '--quiet', 'HEAD']).then(
+    (out) => out.toString('utf8').trim(),
+    () => undefined,
+  );
   return {
+    head,
     root: (file: string) => prefix + file,
     fromRoot: (path: string) => (path.startsWith(prefix) ? path.slice(prefix.length) : undefined),
   };
@@ -80,9 +93,12 @@ async function contents(dir: string, objects: string[]): Promise<(Buffer | undef
  */
 export async function fileHistory(dir: string, file: string): Promise<Version[]> {
   const path = inside(dir, file);
-  const { root, fromRoot } = await pathsOf(dir);
+  const { head, root, fromRoot } = await repositoryOf(dir);
   const format = `--format=${RECORD}%H${FIELD}%an${FIELD}%aI`;
-  const log = await git(dir, ['log', '--follow', '-M', format, '--name-status', '--', path]);
+  // A repository with no commit yet has no log: the file is only on disk.
+  const log = head
+    ? await git(dir, ['log', '--follow', '-M', format, '--name-status', '--', path])
+    : Buffer.alloc(0);
   // Newest first: a rename's old name is the file's name in the commits before it.
   let current = root(path);
   const commits = log
@@ -130,7 +146,8 @@ const isPhoto = (file: string) =>
 export async function removals(dir: string, folder: string, since: string): Promise<Removal[]> {
   const path = inside(dir, folder);
   if (Number.isNaN(Date.parse(since))) throw new HistoryRefused(`${since} is not a date.`);
-  const { root, fromRoot } = await pathsOf(dir);
+  const { head, root, fromRoot } = await repositoryOf(dir);
+  if (!head) return [];
   const format = `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%aI`;
   const args = ['-M', '--diff-filter=D', '--name-only', '--', path];
   const log = await git(dir, ['log', `--since=${since}`, format, ...args]);
@@ -144,15 +161,9 @@ export async function removals(dir: string, folder: string, since: string): Prom
       const from = parents.split(' ')[0] ?? '';
       return { commit, from, author, date, files: files.filter(Boolean) };
     });
-  const head = await git(dir, ['rev-parse', '--verify', '--quiet', 'HEAD']).then(
-    (out) => out.toString('utf8').trim(),
-    () => undefined,
-  );
-  if (head) {
-    const unsaved = await git(dir, ['diff', 'HEAD', ...args]);
-    const files = unsaved.toString('utf8').split('\n').filter(Boolean);
-    found.unshift({ commit: null, from: head, files });
-  }
+  const unsaved = await git(dir, ['diff', 'HEAD', ...args]);
+  const files = unsaved.toString('utf8').split('\n').filter(Boolean);
+  found.unshift({ commit: null, from: head, files });
   const gone = found
     .map((removal) => ({
       ...removal,
@@ -180,7 +191,7 @@ export async function removals(dir: string, folder: string, since: string): Prom
 /** The bytes of `file` in version `rev` (a commit, or HEAD), in base64. */
 export async function fileAt(dir: string, rev: string, file: string): Promise<string> {
   if (!/^([0-9a-f]{4,64}|HEAD)$/.test(rev)) throw new HistoryRefused(`${rev} is not a version.`);
-  const { root } = await pathsOf(dir);
+  const { root } = await repositoryOf(dir);
   const [bytes] = await contents(dir, [`${rev}:${root(inside(dir, file))}`]);
   if (!bytes) throw new HistoryRefused(`${file} is not in version ${rev}.`);
   return bytes.toString('base64');
