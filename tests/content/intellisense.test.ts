@@ -267,7 +267,7 @@ describe('content IntelliSense', () => {
   });
 
   it('leaves to npm run check:content what a schema cannot know', () => {
-    // Each of these is stopped by `npm run check:content` and the build (tests/content/writers).
+    // Each of these is stopped by `npm run check:content` and the build (tests/content/writers.test.ts).
     const recipe = sample('recipes');
     for (const change of [
       { author: 'nobody-on-the-team' },
