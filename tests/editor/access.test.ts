@@ -43,7 +43,8 @@ async function problems(page: Page) {
 /** The list of `collection`, drawn afresh. */
 async function list(page: Page, collection: Collection) {
   await page.goto(`${bench.server.url}/admin/#/collections/${collection}`);
-  await page.reload();
+  // The list's photos may take a while on a busy machine: the checks below wait for the list.
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: /Create entry of type/ }).waitFor();
   await page.getByTestId('entry-card-image').first().waitFor();
 }
