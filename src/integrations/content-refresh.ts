@@ -4,11 +4,37 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 // Relative imports: Astro loads this with its config, before the `@/` alias exists.
 import { contentFolders } from '../config';
-import { LOADER_NAME, refreshOf, type FileEvent } from '../loaders/port';
+import { engineInputs, isContentConfig } from '../loaders/engine-key';
+import { evaluated, LOADER_NAME, refreshOf, type FileEvent } from '../loaders/port';
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.
 const QUIET_MS = 30;
+
+// How often, after a restart, it looks whether the content config was evaluated again.
+const RESTART_POLL_MS = 100;
+
+/**
+ * After a restart, Astro evaluates the content config again but syncs nothing, since the content
+ * config's own file is unchanged. Once an evaluation newer than the last one loaded exists, this
+ * asks for a sync until a load of it has run (`refreshContent()` does nothing while Astro is
+ * still loading the content config), so the session scans with its schemas and rules.
+ */
+async function syncNewEvaluation(
+  refreshContent: (options: {
+    loaders: string[];
+    context: Record<string, unknown>;
+  }) => Promise<void>,
+  closed: () => boolean,
+) {
+  const before = evaluated().loaded;
+  while (!closed() && evaluated().loaded <= before) {
+    if (evaluated().made > before) {
+      await refreshContent({ loaders: [LOADER_NAME], context: refreshOf([]) });
+    }
+    await new Promise((resolve) => setTimeout(resolve, RESTART_POLL_MS).unref());
+  }
+}
 
 /**
  * What happened at a path, from what its folder's watch reported (`rename` or `change`) and what
@@ -22,7 +48,12 @@ function kindOf(stat: Stats | undefined, followed: boolean, reported: string): F
 
 /**
  * `astro dev`: the content engine learns of saves in the collection folders from this
- * integration, which only sends: the engine defines what it hears (src/loaders/refresh.ts).
+ * integration, which only sends: the engine defines what it hears (src/loaders/port.ts).
+ *
+ * A change to anything else that decides what an entry means (the engine key's inputs: a schema,
+ * src/config.ts, the engine's code, the lockfile) restarts the dev server, through Astro's
+ * `addWatchFile`, and the restarted server's content config is loaded, so the session scans with
+ * it. Astro itself loads the content config's own file again when it changes, and syncs.
  *
  * The dev server's own watcher is told to leave the collection folders alone (a build never
  * watches, so the setting only ever matters to the dev server). At 100,000 entry files it took
@@ -35,17 +66,30 @@ function kindOf(stat: Stats | undefined, followed: boolean, reported: string): F
  */
 export function contentRefresh(): AstroIntegration {
   let collections: string[] = [];
+  let restarted = false;
   return {
     name: 'content-refresh',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
+      'astro:config:setup': async ({ config, updateConfig, addWatchFile, command, isRestart }) => {
         const root = fileURLToPath(config.root);
         collections = Object.values(contentFolders).map(({ folder }) => join(root, folder));
         const ignored = collections.map((folder) => `${folder}${sep}**`);
         updateConfig({ vite: { server: { watch: { ignored } } } });
+        if (command !== 'dev') return;
+        restarted = isRestart;
+        for (const file of await engineInputs(root, fileURLToPath(config.srcDir))) {
+          if (!isContentConfig(file)) addWatchFile(join(root, file));
+        }
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         if (!refreshContent) return;
+        let closed = false;
+        server.httpServer?.once('close', () => (closed = true));
+        if (restarted) {
+          syncNewEvaluation(refreshContent, () => closed).catch((error: unknown) =>
+            logger.error(error instanceof Error ? error.message : String(error)),
+          );
+        }
         const folders = new Map<string, FSWatcher>();
         // The last event of each path in the burst.
         const events = new Map<string, FileEvent['kind']>();

@@ -94,21 +94,20 @@ export const newestFirst = (a: Partial<Dated>, b: Partial<Dated>) =>
   titles.compare(a.title ?? '', b.title ?? '');
 
 /**
- * The entries `list` picks, in order: those that qualify and appear in `mode`, newest first, up
- * to its count (published only, in any mode, for a list that says so). It keeps only the leaders
- * as it walks, so it costs little more for 100,000 entries than for 70; given entries already
- * newest first (`ordered`), it stops as soon as no further entry can lead.
+ * The entries `list` picks by their placement, in order: those that qualify and appear in `mode`,
+ * newest first, up to its count (published only, in any mode, for a list that says so). It keeps
+ * only the leaders as it walks, so it costs little more for 100,000 entries than for 70; given
+ * entries already newest first (`ordered`), it stops as soon as no further entry can lead.
  */
-export function pick<T>(
+export function pick<T extends { placement: Partial<Placement> }>(
   list: List,
   entries: Iterable<T>,
-  placement: (entry: T) => Partial<Placement>,
   { today, mode, ordered = false }: { today: string; mode: Mode; ordered?: boolean },
 ): T[] {
   const leaders: { entry: T; fields: Dated }[] = [];
   const listMode = list.publishedOnly ? 'build' : mode;
   for (const entry of entries) {
-    const fields = placement(entry);
+    const fields = entry.placement;
     const { publishDate, title = '' } = fields;
     if (!publishDate) continue;
     const last = leaders[list.count - 1];

@@ -3,6 +3,7 @@
  * and the problems of the files that could not be. A file is read only when its stamp changed
  * since it was indexed. It knows nothing of Astro: all it needs comes through the port (port.ts).
  */
+import { hash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { photoExtensions } from '@/config';
@@ -31,7 +32,7 @@ export class Catalogue {
   /** Entries parsed in this round, by absolute path, until the store takes them. */
   readonly parsed = new Map<string, ReadEntry>();
   /** The photos checked in the last round, by absolute path. */
-  photosChecked: string[] = [];
+  #photosChecked: string[] = [];
   /** The references of every indexed entry, each kept once however many entries make it. */
   readonly #references: References = new Map();
 
@@ -64,8 +65,8 @@ export class Catalogue {
 
   /**
    * Reads every folder's listing again and every file whose stamp changed: a build, `astro sync`, or a
-   * dev server's start. How many entry files there are, how many it parsed, and whether they are
-   * the files the index held.
+   * dev server's start. How many entry files there are, how many it parsed, whether they are the
+   * files the index held, and every photo that tells where it was taken.
    */
   async scan() {
     this.fileProblems.clear();
@@ -93,7 +94,7 @@ export class Catalogue {
     }
     const parsed = await this.#readChanged(found);
     await this.#checkPhotos(photos, () => true);
-    return { files: found.size, parsed: parsed.length, sameFiles };
+    return { files: found.size, parsed: parsed.length, sameFiles, positions: this.#positions() };
   }
 
   /** A directory's names, as the index lists them; its photos are added to `photos`. */
@@ -116,19 +117,19 @@ export class Catalogue {
     const found = new Set(photos);
     for (const path of index.photos.keys())
       if (!found.has(path) && within(path)) index.setPhoto(path, undefined);
-    this.photosChecked = [];
+    this.#photosChecked = [];
     for (const path of photos) {
       const stat = statSync(path, { throwIfNoEntry: false });
       if (!stat) index.setPhoto(path, undefined);
       if (!stat || index.checkedPhoto(path, stat)) continue;
       const { size, mtimeMs, ctimeMs } = stat;
       index.setPhoto(path, { size, mtimeMs, ctimeMs, position: await holdsPosition(path, stat) });
-      this.photosChecked.push(path);
+      this.#photosChecked.push(path);
     }
   }
 
   /** The photos of `paths` that hold a GPS position, from the project root, in order. */
-  positions(paths: Iterable<string> = this.index.photos.keys()): string[] {
+  #positions(paths: Iterable<string> = this.index.photos.keys()): string[] {
     return [...paths]
       .filter((path) => this.index.photos.get(path)?.position)
       .map((path) => relative(this.host.root, path).split(sep).join('/'))
@@ -139,9 +140,10 @@ export class Catalogue {
    * `astro dev`: reads what a refresh names, and only the files it touches: the entry files
    * added or changed, and the entries whose own photo changed. A photo added is also tried on the
    * files with problems, whose photos are unknown until they read cleanly; a file that goes may
-   * hand its id to a file that clashed with it. The files parsed, from the project root.
+   * hand its id to a file that clashed with it. The files parsed, from the project root, and the
+   * photos it checked that tell where they were taken.
    */
-  async refresh(events: readonly FileEvent[]): Promise<string[]> {
+  async refresh(events: readonly FileEvent[]) {
     this.parsed.clear();
     const maybeGone = new Set<string>();
     const reread = new Set<string>();
@@ -179,7 +181,10 @@ export class Catalogue {
     this.#forgetGone(maybeGone);
     const parsed = await this.#readChanged(reread);
     await this.#checkPhotos(photos, (path) => [...folders].some((folder) => folder.contains(path)));
-    return parsed.map((path) => this.#folderOf(path)!.filePath(path));
+    return {
+      parsed: parsed.map((path) => this.#folderOf(path)!.filePath(path)),
+      positions: this.#positions(this.#photosChecked),
+    };
   }
 
   /** Forgets each of `paths` that no longer makes an entry of its own: gone, or clashing. */
@@ -218,7 +223,8 @@ export class Catalogue {
     if (intact && index.unchanged(path, stat)) return false;
     const raw = readFileSync(path, 'utf8');
     const filePath = folder.filePath(path);
-    const digest = this.host.digest(`${this.key}\0${filePath}\0${raw}`);
+    // Compared with the index's and the store's digests only, so it need not be Astro's own.
+    const digest = hash('sha1', `${this.key}\0${filePath}\0${raw}`);
     const { size, mtimeMs, ctimeMs } = stat;
     if (intact && known?.digest === digest) {
       index.set(path, { ...known, size, mtimeMs, ctimeMs });

@@ -93,10 +93,9 @@ export function decide(
     holds.set(collection, new Set([...(holds.get(collection) ?? []), ...ids]));
 
   // The entries come newest first, so each pick, and each count below, stops at its leaders.
-  const placement = (entry: IndexedEntry) => entry.placement;
   const picks = new Map<string, string[]>();
   for (const [name, list] of Object.entries({ ...rules.pageLists, ...rules.feedLists })) {
-    const picked = pick(list, of(list.collection), placement, { today, mode, ordered: true });
+    const picked = pick(list, of(list.collection), { today, mode, ordered: true });
     const ids = picked.map((entry) => entry.id);
     picks.set(name, ids);
     hold(list.collection, ids);

@@ -8,15 +8,22 @@ import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { siteRules, type SiteRules } from '@/config';
 import type { CollectionOptions } from './folder';
-import { engineOf, LOADER_NAME, PICKS, refreshIn, type Host, type StoreChange } from './port';
-import { release, sessionOf } from './session';
+import {
+  engineOf,
+  loaded,
+  LOADER_NAME,
+  PICKS,
+  refreshIn,
+  type Host,
+  type StoreChange,
+} from './port';
+import { fill } from './session';
 
 /** The engine's port, from what Astro hands a load. */
-const hostOf = ({ config, generateDigest, logger }: LoaderContext): Host => ({
+const hostOf = ({ config, logger }: LoaderContext): Host => ({
   root: fileURLToPath(config.root),
   srcDir: fileURLToPath(config.srcDir),
   cacheDir: fileURLToPath(config.cacheDir),
-  digest: (text) => generateDigest(text),
   log: logger,
 });
 
@@ -42,8 +49,8 @@ async function apply(change: StoreChange, { store, parseData }: LoaderContext) {
  * a dev server's start) scans every folder; in `astro dev`, later saves come as refreshes
  * (src/integrations/content-refresh.ts). Each load then fills its own part of the store from the
  * session's decision, so nothing depends on the order in which Astro runs the loaders, or on how
- * many of them it runs. The context members used: `store`, `parseData`, `generateDigest`,
- * `logger`, `config`, `refreshContextData`, and `watcher`, whose presence means `astro dev`.
+ * many of them it runs. The context members used: `store`, `parseData`, `logger`, `config`,
+ * `refreshContextData`, and `watcher`, whose presence means `astro dev`.
  */
 export function contentEngine(
   collections: Record<string, CollectionOptions>,
@@ -54,13 +61,14 @@ export function contentEngine(
   const loader = (part: string): Loader => ({
     name: LOADER_NAME,
     load: async (context) => {
-      const session = sessionOf(engine, context.watcher ? 'dev' : 'build', hostOf(context));
-      await session.load(engine, refreshIn(context.refreshContextData));
-      const stored = new Map(context.store.entries().map(([id, entry]) => [id, entry.digest]));
-      for await (const change of session.storeChanges(part, stored)) {
-        await apply(change, context);
-      }
-      if (session.filled(part, engine)) release(engine);
+      const changes = fill(engine, part, {
+        mode: context.watcher ? 'dev' : 'build',
+        host: hostOf(context),
+        refresh: refreshIn(context.refreshContextData),
+        stored: new Map(context.store.entries().map(([id, entry]) => [id, entry.digest])),
+      });
+      for await (const change of changes) await apply(change, context);
+      loaded(engine);
     },
   });
 

@@ -15,8 +15,6 @@ export type Host = {
   srcDir: string;
   /** The folder the index is saved in. */
   cacheDir: string;
-  /** A digest of a text, as Astro's store compares them. */
-  digest: (text: string) => string;
   log: {
     info: (message: string) => void;
     /** Something a writer should fix that does not stop the build. */
@@ -31,11 +29,32 @@ export const PICKS = 'picks';
 /** What one evaluation of the content config asks of the engine: its collections, its rules, and the parts of the store it fills. */
 export type Engine = ReturnType<typeof engineOf>;
 
+type Evaluations = { made: number; loaded: number };
+const EVALUATIONS = Symbol.for('delicious-bites.content-config-evaluations');
+
+/**
+ * How many times this process evaluated the content config, and the newest evaluation whose
+ * loaders ran. On `globalThis`: Astro's config and its content config load this module apart.
+ */
+const evaluations = (): Evaluations =>
+  ((globalThis as { [EVALUATIONS]?: Evaluations })[EVALUATIONS] ??= { made: 0, loaded: 0 });
+
 export const engineOf = (collections: Record<string, CollectionOptions>, rules: SiteRules) => ({
   collections,
   rules,
   parts: [...Object.keys(collections), PICKS] as readonly string[],
+  /** Which evaluation made it, counted from 1: a later one may have other schemas and rules. */
+  evaluation: (evaluations().made += 1),
 });
+
+/** A load of `engine` ran. */
+export function loaded({ evaluation }: Engine) {
+  const counts = evaluations();
+  counts.loaded = Math.max(counts.loaded, evaluation);
+}
+
+/** The newest evaluation of the content config so far, and the newest whose loaders ran. */
+export const evaluated = (): Readonly<Evaluations> => ({ ...evaluations() });
 
 /**
  * What a part of Astro's store must do. A stored entry's `data` are its validated fields, or with

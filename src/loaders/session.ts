@@ -5,6 +5,7 @@ import { Catalogue } from './catalogue';
 import { decide, type Decision } from './decide';
 import { hasEntryFiles, listEntryFiles } from './code-editor-manifest';
 import { engineKey } from './engine-key';
+import type { IndexedEntry } from './entry-index';
 import type { CollectionOptions } from './folder';
 import { positionWarning } from './photo-check';
 import { PICKS, type Engine, type Host, type Refresh, type StoreChange } from './port';
@@ -22,7 +23,8 @@ const counted = (count: number, one: string, many: string) =>
  * decision and its problems, and how far the loaders of this run have got. All the engine's
  * keeping is here. A build or `astro sync` makes a session per evaluation of the content config
  * and lets it go once every part of the store is filled; `astro dev` keeps one per project for
- * the life of the process, since Astro may evaluate the content config again (`sessionOf`).
+ * the life of the process (`sessionOf`), and scans again for each newer evaluation of the
+ * content config, with a new catalogue when the engine key changed.
  */
 export class Session {
   catalogue: Catalogue | undefined;
@@ -33,8 +35,10 @@ export class Session {
   #told = -1;
   #error: Error | undefined;
   #queue: Promise<unknown> = Promise.resolve();
-  /** The first scan of this session, which every loader waits for. */
+  /** The scan for the newest evaluation of the content config, which every loader waits for. */
   #scanned: Promise<void> | undefined;
+  /** The evaluation of the content config the session last scanned for. */
+  #engine: Engine | undefined;
   #lastRefresh: { id: string; done: Promise<void> } | undefined;
   /** A build: the parts of the store filled so far. */
   readonly #filled = new Set<string>();
@@ -54,13 +58,17 @@ export class Session {
   }
 
   /**
-   * One loader's turn: the first scans every folder; each hands over the refresh it carries,
-   * which the session reads once however many loaders hand it over.
+   * One loader's turn: the first of an evaluation of the content config scans every folder; each
+   * hands over the refresh it carries, which the session reads once however many loaders hand it
+   * over. A load of an older evaluation than the one scanned for takes the newer one's decision.
    */
-  async load({ collections, rules }: Engine, refresh: Refresh | undefined) {
-    this.#scanned ??= this.run(() => this.#scan(collections, rules));
+  async load(engine: Engine, refresh: Refresh | undefined) {
+    if (engine.evaluation > (this.#engine?.evaluation ?? 0)) {
+      this.#engine = engine;
+      this.#scanned = this.run(() => this.#scan(engine.collections, engine.rules));
+    }
     await this.#scanned;
-    if (refresh) await this.#refresh(refresh, rules);
+    if (refresh) await this.#refresh(refresh, this.#engine!.rules);
   }
 
   /**
@@ -111,7 +119,7 @@ export class Session {
       this.catalogue = new Catalogue(this.host, collections, key, this.mode);
     }
     const catalogue = this.catalogue;
-    const { files, parsed, sameFiles } = await catalogue.scan();
+    const { files, parsed, sameFiles, positions } = await catalogue.scan();
     // The files the index held, no more, no fewer: the code editor's manifest is as the last run left it.
     if (sameFiles && hasEntryFiles(root)) this.#told = catalogue.version;
     this.#decide(rules);
@@ -126,7 +134,7 @@ export class Session {
     );
     log.info(`The content store holds the ${counted(held, 'entry', 'entries')} the site shows.`);
     for (const note of this.decision.notes) log.info(note);
-    this.#warnOfPositions(catalogue.positions());
+    this.#warnOfPositions(positions);
     this.save();
   }
 
@@ -135,9 +143,9 @@ export class Session {
     if (this.#lastRefresh?.id === refresh) return this.#lastRefresh.done;
     const done = this.run(async () => {
       if (!events.length) return;
-      const parsed = await this.catalogue!.refresh(events);
+      const { parsed, positions } = await this.catalogue!.refresh(events);
       for (const file of parsed) this.host.log.info(`Reloaded ${file}`);
-      this.#warnOfPositions(this.catalogue!.positions(this.catalogue!.photosChecked));
+      this.#warnOfPositions(positions);
       this.#decide(rules);
       clearTimeout(this.#saveTimer);
       this.#saveTimer = setTimeout(() => this.save(), SAVE_INDEX_MS);
@@ -196,9 +204,9 @@ const builds = new WeakMap<Engine, Session>();
 /**
  * The session a load belongs to. `astro dev`'s outlives any one evaluation of the content config:
  * one per project, kept on `globalThis`. A build's belongs to its evaluation (`engine`), until
- * `release` lets it go.
+ * `fill` lets it go.
  */
-export function sessionOf(engine: Engine, mode: Mode, host: Host): Session {
+function sessionOf(engine: Engine, mode: Mode, host: Host): Session {
   if (mode === 'build') {
     const session = builds.get(engine) ?? new Session('build', host);
     builds.set(engine, session);
@@ -212,5 +220,37 @@ export function sessionOf(engine: Engine, mode: Mode, host: Host): Session {
   return session;
 }
 
-/** A build's session is done: the next load of the same evaluation starts over. */
-export const release = (engine: Engine) => builds.delete(engine);
+/** What one load hands the engine: build or dev, its port, its refresh, and the digest of each entry its part of the store holds, by id. */
+export type Load = {
+  mode: Mode;
+  host: Host;
+  refresh: Refresh | undefined;
+  stored: ReadonlyMap<string, unknown>;
+};
+
+/**
+ * One load of one part of the store (`part`), the adapter's one call into the session: the
+ * session takes in what the load carries, and yields what the part must do to hold what the
+ * decision holds. Astro runs a loader per collection, so each load asks this once. A build's
+ * session is let go once every part is filled: the next load of the same evaluation starts over.
+ */
+export async function* fill(
+  engine: Engine,
+  part: string,
+  { mode, host, refresh, stored }: Load,
+): AsyncGenerator<StoreChange> {
+  const session = sessionOf(engine, mode, host);
+  await session.load(engine, refresh);
+  yield* session.storeChanges(part, stored);
+  if (session.filled(part, engine)) builds.delete(engine);
+}
+
+/**
+ * Every entry the index of the project at `root` holds now, newest first: the running `astro
+ * dev`'s, as it is after the last save, when this process runs one; none otherwise.
+ */
+export function liveEntries(root: string): IndexedEntry[] | undefined {
+  const global = globalThis as { [DEV_SESSIONS]?: Map<string, Session> };
+  const index = global[DEV_SESSIONS]?.get(root)?.catalogue?.index;
+  return index && [...index.newestFirst().values()].flat();
+}

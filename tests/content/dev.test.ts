@@ -1,12 +1,15 @@
 /**
  * A writer's loop in the real `astro dev`: each save reaches the page, only the saved file is
  * read again, and problems, including those that need all the content (a reference to a team
- * member who does not exist), show in the terminal as soon as the file is saved.
+ * member who does not exist), show in the terminal as soon as the file is saved. The web
+ * editor's /admin/site.json knows the save at once, and a schema edit applies without a restart
+ * by hand.
  *
- * The save travels by documented means only (src/loaders/dev-refresh.ts): the integration's own
- * watch of src/content, `refreshContent()` naming the changed paths, and the loaders'
- * `refreshContextData`. If an Astro upgrade changes any of them, saves stop reaching the page and
- * these tests fail with the server's log.
+ * The save travels by documented means only (src/integrations/content-refresh.ts): the
+ * integration's own watch of src/content, `refreshContent()` naming the changed paths, and the
+ * loaders' `refreshContextData`; a schema edit restarts the dev server through `addWatchFile`. If
+ * an Astro upgrade changes any of them, saves stop reaching the page and these tests fail with
+ * the server's log.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,5 +64,33 @@ describe('npm run dev', () => {
 
     rmSync(join(dir, 'src/content/blog/2026/brand-new.md'));
     await server.page('/blog/', (html) => !html.includes('Brand New in Dev'));
+  });
+
+  it("serves the editor's /admin/site.json from what the engine knows after a save, not from the index it saves later", async () => {
+    edit(dir, newest, (text) =>
+      text.replace(/^title: .*$/m, 'title: Sauerkraut, Seen by the Editor'),
+    );
+    await server.page('/blog/', (html) => html.includes('Sauerkraut, Seen by the Editor'));
+    expect(await server.get('/admin/site.json')).toContain('Sauerkraut, Seen by the Editor');
+  });
+
+  it('applies a schema edit without a restart by hand: every entry is checked against the new schema', async () => {
+    const sourdough = 'src/content/blog/your-first-sourdough-starter.mdx';
+    const title = 'Your First Sourdough Starter';
+    const fixed = () => count(server.log(), 'The content problems are fixed.');
+    const fixedBefore = fixed();
+    expect(await server.get('/rss.xml')).toContain(title);
+
+    edit(dir, 'src/schemas/vocabulary.ts', (text) => text.replace("  'Baking',\n", ''));
+    await server.until('the report of the category the schema no longer allows', () =>
+      server.log().includes(`${sourdough}:4:11\n    category:`),
+    );
+    await server.page('/rss.xml', (xml) => !xml.includes(title));
+
+    edit(dir, 'src/schemas/vocabulary.ts', (text) =>
+      text.replace("  'Photography',\n", "  'Photography',\n  'Baking',\n"),
+    );
+    await server.until('the all-clear', () => fixed() > fixedBefore);
+    await server.page('/rss.xml', (xml) => xml.includes(title));
   });
 });

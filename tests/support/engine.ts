@@ -3,13 +3,12 @@
  * all: the engine's port made from a folder, and each part of the store a plain map of what the
  * session has it hold.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SiteRules } from '@/config';
 import type { Mode } from '@/lib/publishing';
 import type { CollectionOptions } from '@/loaders/folder';
 import { engineOf, type Host, type Refresh, type Stored } from '@/loaders/port';
-import { release, sessionOf } from '@/loaders/session';
+import { fill } from '@/loaders/session';
 
 /** Every part of the store, by name; one instance lives across several runs, as Astro's does. */
 export class ContentStore {
@@ -37,7 +36,6 @@ export const hostFor = (root: string, logged: Logged): Host => ({
   root,
   srcDir: join(root, 'src'),
   cacheDir: join(root, 'node_modules/.astro'),
-  digest: (text) => createHash('sha1').update(text).digest('hex'),
   log: {
     info: (message) => logged.info.push(message),
     warn: (message) => (logged.warn ??= []).push(message),
@@ -71,15 +69,13 @@ export function engineFor(
   }: { order?: Order; mode?: Mode; refresh?: Refresh } = {}) {
     const logged: Logged = { info: [], error: [], warn: [] };
     const load = async (part: string) => {
-      const session = sessionOf(engine, mode, hostFor(root, logged));
-      await session.load(engine, refresh);
       const stored = store.part(part);
       const digests = new Map([...stored].map(([id, entry]) => [id, entry.digest]));
-      for await (const change of session.storeChanges(part, digests)) {
+      const host = hostFor(root, logged);
+      for await (const change of fill(engine, part, { mode, host, refresh, stored: digests })) {
         if ('delete' in change) stored.delete(change.delete);
         else stored.set(change.set.id, change.set);
       }
-      if (session.filled(part, engine)) release(engine);
     };
     const loads = engine.parts.map((part) => () => load(part));
     if (order === 'in reverse') loads.reverse();

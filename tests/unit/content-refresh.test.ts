@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { contentRefresh } from '@/integrations/content-refresh';
-import { LOADER_NAME, refreshIn, type FileEvent } from '@/loaders/port';
+import {
+  engineOf,
+  evaluated,
+  loaded,
+  LOADER_NAME,
+  refreshIn,
+  type FileEvent,
+} from '@/loaders/port';
 import { tempProject, writeFiles } from '../support/temp-project';
 
 /** Starts the integration in `astro dev` on a project holding one post. */
@@ -97,5 +104,52 @@ describe('contentRefresh', () => {
     expect([...new Set(refreshed())]).toEqual([at('src/content/blog/salt.md')]);
     expect(events()[0]?.kind).toBe('changed');
     stop();
+  });
+
+  it('in astro dev, restarts the server for a change to a module the content config runs, or the lockfile; Astro reloads the content config itself', async () => {
+    const root = tempProject({
+      'src/content.config.ts':
+        "import { rule } from './schemas/blog';\nexport const collections = { rule };\n",
+      'src/schemas/blog.ts': 'export const rule = 1;\n',
+    });
+    const addWatchFile = vi.fn();
+    const config = { root: pathToFileURL(`${root}/`), srcDir: pathToFileURL(`${root}/src/`) };
+    const setup = contentRefresh().hooks['astro:config:setup']!;
+    await setup({ config, updateConfig: vi.fn(), addWatchFile, command: 'dev' } as never);
+    expect(addWatchFile.mock.calls).toEqual([
+      [join(root, 'src/schemas/blog.ts')],
+      [join(root, 'package-lock.json')],
+    ]);
+
+    addWatchFile.mockClear();
+    await setup({ config, updateConfig: vi.fn(), addWatchFile, command: 'build' } as never);
+    expect(addWatchFile).not.toHaveBeenCalled();
+  });
+
+  it('after a restart, asks for a sync until the loaders of the content config evaluated anew have run', async () => {
+    const root = tempProject({ 'src/content/blog/salt.md': 'Salt' });
+    const hooks = contentRefresh().hooks;
+    const config = { root: pathToFileURL(`${root}/`), srcDir: pathToFileURL(`${root}/src/`) };
+    const setup = { config, updateConfig: vi.fn(), addWatchFile: vi.fn(), command: 'dev' };
+    await hooks['astro:config:setup']!({ ...setup, isRestart: true } as never);
+    const evaluation = engineOf({}, { pageLists: {}, feedLists: {}, wholeCollections: [] });
+    loaded(evaluation);
+    // Astro loads the content config again after the server's hooks: until then, and while it
+    // loads, a sync runs the loaders of the last evaluation, or nothing.
+    const again: { engine?: ReturnType<typeof engineOf> } = {};
+    const refreshContent = vi.fn(async () => {
+      if (refreshContent.mock.calls.length === 3 && again.engine) loaded(again.engine);
+    });
+    const httpServer = new EventEmitter();
+    hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(refreshContent).not.toHaveBeenCalled();
+
+    again.engine = engineOf({}, { pageLists: {}, feedLists: {}, wholeCollections: [] });
+    await vi.waitFor(() => expect(evaluated().loaded).toBe(again.engine?.evaluation));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(refreshContent).toHaveBeenCalledTimes(3);
+    expect(refreshContent.mock.calls[0]).toMatchObject([{ loaders: [LOADER_NAME] }]);
+    httpServer.emit('close');
   });
 });

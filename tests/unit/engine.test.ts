@@ -18,6 +18,7 @@ import type * as Source from '@/loaders/source';
 import { parseSource } from '@/loaders/source';
 import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
+import { z } from 'astro/zod';
 import { ContentStore, engineFor, showingWhole, type Order } from '../support/engine';
 import { photo, tempProject, writeFiles } from '../support/temp-project';
 
@@ -446,6 +447,37 @@ describe('astro dev', () => {
     write({ 'src/content/blog/cover.jpg': await photo() });
     await change('src/content/blog/cover.jpg', 'added');
     expect(parsed()).toEqual(['src/content/blog/salt.md', 'src/content/blog/broken.md']);
+  });
+
+  it('scans again for a newer evaluation of the content config, and checks every entry with its schema once the engine key changed', async () => {
+    const { write, root, store } = await devServer();
+    write({ 'src/schemas/fields.ts': 'export const text = 2;\n' });
+    const shortTitles = {
+      ...collections,
+      blog: {
+        ...collections['blog']!,
+        schema: (context: Parameters<typeof blogSchema>[0]) =>
+          blogSchema(context).extend({ title: z.string().max(5) }),
+      },
+    };
+
+    const { logged } = await engineFor(root, shortTitles, { store }).sync({ mode: 'dev' });
+    expect(parsed().sort()).toEqual([
+      'src/content/blog/2026/pepper.mdx',
+      'src/content/blog/salt.md',
+      'src/content/team/ana.yaml',
+    ]);
+    expect(logged.error.join('\n')).toContain('src/content/blog/2026/pepper.mdx:2:8');
+  });
+
+  it('keeps what it read for a newer evaluation when the engine key is unchanged', async () => {
+    const { root, store, stored } = await devServer();
+    const { logged } = await engineFor(root, collections, { store }).sync({ mode: 'dev' });
+    expect(parsed()).toEqual([]);
+    expect(logged.info).toContain(
+      '3 entries unchanged since the last run, kept as stored; 0 files read and checked.',
+    );
+    expect([...stored('blog').keys()].sort()).toEqual(['2026/pepper', 'salt']);
   });
 
   it('lists a folder again when a folder of entries is renamed', async () => {

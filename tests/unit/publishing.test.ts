@@ -41,23 +41,28 @@ describe('shortfall', () => {
 
 describe('pick', () => {
   const posts = ['2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01', '2026-01-01'].map(
-    (day, n) => ({ title: `Post ${n}`, publishDate: at(`${day}T00:00:00Z`), draft: n === 1 }),
+    (day, n) => ({
+      placement: { title: `Post ${n}`, publishDate: at(`${day}T00:00:00Z`), draft: n === 1 },
+    }),
   );
   const list = { collection: 'blog' as const, label: '/blog', count: 2 };
   const options = { today: '2026-06-01', mode: 'build' } as const;
+  const titles = (picked: typeof posts) => picked.map((post) => post.placement.title);
 
   it('shows the newest published entries, whatever order they come in', () => {
-    const titles = pick(list, [...posts].reverse(), (post) => post, options).map((p) => p.title);
-    expect(titles).toEqual(['Post 0', 'Post 2']);
+    expect(titles(pick(list, [...posts].reverse(), options))).toEqual(['Post 0', 'Post 2']);
   });
 
   it('stops reading entries given newest first once no further one can lead', () => {
     const read: string[] = [];
-    const picked = pick(list, posts, (post) => (read.push(post.title), post), {
-      ...options,
-      ordered: true,
-    });
-    expect(picked.map((p) => p.title)).toEqual(['Post 0', 'Post 2']);
+    function* reading() {
+      for (const post of posts) {
+        read.push(post.placement.title);
+        yield post;
+      }
+    }
+    const picked = pick(list, reading(), { ...options, ordered: true });
+    expect(titles(picked)).toEqual(['Post 0', 'Post 2']);
     expect(read).toEqual(['Post 0', 'Post 1', 'Post 2', 'Post 3']);
   });
 });

@@ -17,6 +17,7 @@ import { build, version, type BuildOptions, type Metafile, type StdinOptions } f
 import { load } from 'js-yaml';
 import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
 import { indexedEntries, indexFile } from '@/loaders/entry-index';
+import { liveEntries } from '@/loaders/session';
 import { timezoneOf, unpublished } from '../browser/site-check';
 import { editorConfig, type EditedCollection, type EditorBackend } from './config';
 import type { JsonSchema } from './fields';
@@ -114,10 +115,11 @@ export type Host = { root: string; cacheDir: string; mode: Mode; home: () => Pro
 /**
  * What the engine's index knows of every entry, for the editor's checks of the whole site: each
  * entry that appears in `mode` in full, and of the rest only digests of its id and file, no
- * title, so the public /admin/site.json of a build names nothing before it is published.
+ * title, so the public /admin/site.json of a build names nothing before it is published. In
+ * `astro dev`, the running engine's index, as it is after the last save; the file is saved later.
  */
 function siteSnapshot({ root, cacheDir, mode }: Host) {
-  const indexed = indexedEntries(indexFile(cacheDir));
+  const indexed = liveEntries(root) ?? indexedEntries(indexFile(cacheDir));
   // A post's card names its author: the team is on the about page, so its names are public.
   const named = (file: string) =>
     (load(readFileSync(join(root, file), 'utf8')) as { name?: string } | undefined)?.name;
