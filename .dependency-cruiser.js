@@ -76,6 +76,17 @@ export default {
       to: { path: ['^src/loaders/(session|loader)[.]ts$', '^src/integrations/'] },
     },
     {
+      name: 'editor-through-its-doors',
+      comment:
+        'README, "Project layout": "its door index.ts (an Astro integration)", and a second door for plain Node: src/editor/node/local-proxy.ts, the local proxy npm run editor (scripts/editor.ts) starts. The rest of src/ and scripts/ imports nothing else of src/editor/; tests may open any room.',
+      severity: 'error',
+      from: { path: '^(src|scripts)/', pathNot: '^src/editor/' },
+      to: {
+        path: '^src/editor/',
+        pathNot: ['^src/editor/index[.]ts$', '^src/editor/node/local-proxy[.]ts$'],
+      },
+    },
+    {
       name: 'browser-imports-no-node',
       comment:
         'README, "Project layout": "The code that runs in a browser imports no Node module." (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',

@@ -8,7 +8,14 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentFolders, pageLists, siteRules } from '@/config';
+import {
+  contentFolders,
+  FEED_SIZE,
+  pageLists,
+  siteRules,
+  type List,
+  type SiteRules,
+} from '@/config';
 import { Catalogue } from '@/loaders/catalogue';
 import { decide } from '@/loaders/decide';
 import { blogSchema } from '@/schemas/blog';
@@ -152,8 +159,8 @@ describe('a build after a build', () => {
   });
 });
 
-/** What the engine's core picks for each list from the files of `dir`, as of NOW. */
-async function picksOf(dir: string) {
+/** What the engine's core picks for each list from the files of `dir`, as of NOW, by `rules`. */
+async function picksOf(dir: string, rules: SiteRules) {
   const schemas = { recipes: recipeSchema, blog: blogSchema, team: teamSchema, site: siteSchema };
   const collections = Object.fromEntries(
     Object.entries(contentFolders).map(([name, folder]) => [
@@ -170,7 +177,7 @@ async function picksOf(dir: string) {
   );
   await catalogue.scan();
   const now = new Date(NOW.PUBLISH_NOW);
-  return decide(catalogue.content(), siteRules, { now, mode: 'build' }).picks;
+  return decide(catalogue.content(), rules, { now, mode: 'build' }).picks;
 }
 
 /** The entry ids of the cards in `html`, in order. */
@@ -181,9 +188,9 @@ const cardIds = (html: string) =>
 const itemIds = (xml: string) =>
   [...xml.matchAll(/<guid isPermaLink="false">\w+\/([^<]+)<\/guid>/g)].map(([, id]) => id);
 
-/** Every list on the built pages and feeds of `dir` is the engine's pick, in its order. */
-async function expectThePicks(dir: string) {
-  const picks = await picksOf(dir);
+/** Every list on the built pages and feeds of `dir` is the engine's pick by `rules`, in its order. */
+async function expectThePicks(dir: string, rules = siteRules) {
+  const picks = await picksOf(dir, rules);
   const [featured, latest] = page(dir, 'index.html').split('id="latest-posts"');
   expect(cardIds(featured ?? ''), 'Featured Recipes').toEqual(picks.get('featuredRecipes'));
   expect(cardIds(latest ?? ''), 'Latest from Our Blog').toEqual(picks.get('homePosts'));
@@ -322,6 +329,44 @@ describe('what the pages show changes though the shown files did not', () => {
     expect(built().feed).not.toContain('Sauerkraut');
     edit(dir, target, (text) => text.replace(/^draft: true\n/m, ''));
     expect(build().feed).toContain('Sauerkraut');
+  });
+
+  it('a count raised in src/config.ts alone raises it on every page and feed that shows the list', async () => {
+    const config = readFileSync(join(dir, 'src/config.ts'), 'utf8');
+    const more = (lists: Record<string, List>) =>
+      Object.fromEntries(
+        Object.entries(lists).map(([name, list]) => [name, { ...list, count: list.count + 1 }]),
+      );
+    const raised = {
+      ...siteRules,
+      pageLists: more(siteRules.pageLists),
+      feedLists: more(siteRules.feedLists),
+    };
+    edit(dir, 'src/config.ts', (text) => {
+      let changed = text.replace(/^(export const FEED_SIZE = )\d+;$/m, `$1${FEED_SIZE + 1};`);
+      for (const [name, { count }] of Object.entries(pageLists)) {
+        changed = changed.replace(
+          new RegExp(`(\\b${name}: \\{[^}]*?\\bcount: )${count}\\b`),
+          `$1${count + 1}`,
+        );
+      }
+      return changed;
+    });
+    try {
+      const result = astro(dir, 'build', NOW);
+      expect(result.status, result.output).toBe(0);
+      // Each list shows one more, and is still exactly the core's pick by the raised counts.
+      await expectThePicks(dir, raised);
+      const home = page(dir, 'index.html').split('id="latest-posts"');
+      expect(cardIds(home[0] ?? '')).toHaveLength(pageLists.featuredRecipes.count + 1);
+      expect(cardIds(home[1] ?? '')).toHaveLength(pageLists.homePosts.count + 1);
+      expect(cardIds(page(dir, 'recipes/index.html'))).toHaveLength(pageLists.recipeGrid.count + 1);
+      expect(cardIds(page(dir, 'blog/index.html'))).toHaveLength(pageLists.blogGrid.count + 1);
+      expect(itemIds(page(dir, 'rss.xml'))).toHaveLength(FEED_SIZE + 1);
+      expect(itemIds(page(dir, 'recipes/rss.xml'))).toHaveLength(FEED_SIZE + 1);
+    } finally {
+      write(dir, 'src/config.ts', config);
+    }
   });
 
   it('un-featuring one of the six stops the build instead of showing five', () => {

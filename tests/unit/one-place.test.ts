@@ -3,11 +3,29 @@
  * the rule is written again outside the place the row names. A guard reads code only (comments
  * are left out, so prose may name a rule), and says what restating the rule looks like.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
-import { wholeCollections } from '@/config';
+import { parse } from 'yaml';
+import { describe, expect, it, vi } from 'vitest';
+import { contentFolders, siteRules, wholeCollections } from '@/config';
+import { draftProblems } from '@/editor/browser/checks';
+import { readForList } from '@/editor/browser/entry';
+import { snapshotOf, type SiteSnapshot } from '@/editor/browser/site-check';
+import { editorContext } from '@/editor/browser/stand-ins';
+import type { EditedCollection } from '@/editor/node/config';
+import { splitFrontmatter } from '@/lib/frontmatter';
+import { publishingNow } from '@/lib/publishing';
+import { Catalogue } from '@/loaders/catalogue';
+import { decide } from '@/loaders/decide';
+import { EntryIndex, indexFile } from '@/loaders/entry-index';
+import type { SchemaFactory } from '@/loaders/validate';
+import { blogSchema } from '@/schemas/blog';
+import { recipeSchema } from '@/schemas/recipe';
+import { siteSchema } from '@/schemas/site';
+import { teamSchema } from '@/schemas/team';
+import { hostFor } from '../support/engine';
 import * as spec from '../spec';
 
 const root = join(import.meta.dirname, '../..');
@@ -60,6 +78,8 @@ const guards: Guard[] = [
       'scripts/bench/entries.ts': 'counts a synthetic project’s entries for the benchmarks',
       'scripts/bench/scale.ts': 'edits a post of a synthetic project, as a writer would',
       'scripts/bench/dev-loop.ts': 'saves a post of a synthetic project, as a writer would',
+      'scripts/bench/editor-start.ts':
+        'counts the recipes of a copy of the project, to know when the editor lists them all',
     },
   },
   {
@@ -119,7 +139,8 @@ const guards: Guard[] = [
   {
     rule: 'Build or dev',
     home: ['src/loaders/loader.ts'],
-    restated: /\.watcher\b|\bcommand\s*===\s*['"](dev|build)['"]/,
+    // The loader context's watcher; the dev server's own file watcher (`server.watcher`) is another.
+    restated: /(?<!server)\.watcher\b|\bcommand\s*===\s*['"](dev|build)['"]/,
     stated: /\.watcher\b/,
     scope: ['src'],
   },
@@ -253,4 +274,140 @@ describe('the spec, in the tests', () => {
     expect(literalsOf('tests/spec.ts', texts)).toHaveLength(texts.length);
     expect(elsewhere).toEqual([]);
   });
+});
+
+/** Each `Date` made or parsed in the code of `file`: where, in which function, and from what. */
+function datesIn(file: string) {
+  const text = read(file);
+  const code = extname(file) === '.astro' ? (/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '') : text;
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
+  const found: { at: string; within: string; clock: boolean }[] = [];
+  const isDate = (node: ts.Node) => ts.isIdentifier(node) && node.text === 'Date';
+  const readsClock = (node: ts.Node): boolean =>
+    (ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      isDate(node.expression.expression) &&
+      node.expression.name.text === 'now') ||
+    node.getChildren(source).some(readsClock);
+  const within = (node: ts.Node): string => {
+    for (let up: ts.Node | undefined = node.parent; up; up = up.parent) {
+      if ((ts.isFunctionDeclaration(up) || ts.isMethodDeclaration(up)) && up.name) {
+        return up.name.getText(source);
+      }
+      if (ts.isVariableDeclaration(up) && ts.isArrowFunction(up.initializer ?? up)) {
+        return up.name.getText(source);
+      }
+    }
+    return '(module)';
+  };
+  const visit = (node: ts.Node) => {
+    // `new Date(…)`, or `Date()`, which says now as text.
+    const made = (ts.isNewExpression(node) || ts.isCallExpression(node)) && isDate(node.expression);
+    if (made) {
+      const args = node.arguments ?? ts.factory.createNodeArray();
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push({
+        at: `${file}:${line}`,
+        within: within(node),
+        clock: args.length === 0 || args.some(readsClock),
+      });
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Every collection with the schema the engine reads it by. */
+const collections = {
+  recipes: { ...contentFolders.recipes, schema: recipeSchema },
+  blog: { ...contentFolders.blog, schema: blogSchema },
+  team: { ...contentFolders.team, schema: teamSchema },
+  site: { ...contentFolders.site, schema: siteSchema },
+};
+
+/**
+ * Runs `work` with `Date` recording each day (YYYY-MM-DD, alone or at midnight) turned into a Date
+ * other than by `midnightUtc()`, and each Date made from a day's parts: what it made, and where.
+ * A timestamp with its time (an instant as JSON writes it, a commit's date) is no publish date.
+ */
+async function daysParsedDuring(work: () => Promise<void>): Promise<string[]> {
+  const RealDate = Date;
+  const parsed: string[] = [];
+  const isDay = (value: unknown) =>
+    typeof value === 'string' && /^\s*\d{4}-\d{2}-\d{2}(T00:00(:00)?Z?)?\s*$/.test(value);
+  const note = (what: string) => {
+    const stack = new Error().stack ?? '';
+    if (/\bmidnightUtc\b/.test(stack)) return;
+    const place = /\/(src\/[^\s)]+)/.exec(stack)?.[1] ?? 'outside src/';
+    parsed.push(`${what} at ${place}`);
+  };
+  const recording = new Proxy(RealDate, {
+    construct(target, args: unknown[], newTarget) {
+      if (args.length > 1) note(`new Date(${args.join(', ')})`);
+      else if (isDay(args[0])) note(`new Date("${String(args[0])}")`);
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+    get(target, key, receiver) {
+      if (key === 'UTC')
+        return (...args: number[]) => (note('Date.UTC'), Date.UTC(...(args as [number])));
+      if (key === 'parse') {
+        return (text: string) => (isDay(text) && note(`Date.parse("${text}")`), target.parse(text));
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  vi.stubGlobal('Date', recording);
+  try {
+    await work();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  return parsed;
+}
+
+describe('one clock, one calendar', () => {
+  it('now is read from the clock only by publishingNow(): no other code under src/ makes a Date of the moment it runs', () => {
+    const clocks = filesAt('src')
+      .flatMap(datesIn)
+      .filter(({ clock }) => clock);
+    // A number from Date.now() that times a wait or stamps a file (the index's save) is no Date of now.
+    expect(
+      clocks.map(({ at, within }) => `${at.replace(/:\d+$/, '')} ${within}`),
+      clocks.map(({ at }) => at).join(', '),
+    ).toEqual(['src/lib/publishing.ts publishingNow']);
+  });
+
+  it('a publish date becomes a Date only through midnightUtc(): in the engine reading every committed entry, its index read back, and the web editor’s checks of each entry', async () => {
+    const root = join(import.meta.dirname, '../..');
+    const cacheDir = mkdtempSync(join(tmpdir(), 'bites-one-calendar-'));
+    const parsed = await daysParsedDuring(async () => {
+      // The engine: every file read and validated, the index saved and read back, the core's decision.
+      const host = { ...hostFor(root, { info: [], error: [] }), cacheDir };
+      const catalogue = new Catalogue(host, collections, 'one calendar', 'build');
+      await catalogue.scan();
+      for (const mode of ['build', 'dev'] as const) {
+        decide(catalogue.content(), siteRules, { now: publishingNow(), mode });
+      }
+      catalogue.save();
+      const index = EntryIndex.open(root, 'one calendar', indexFile(cacheDir));
+      const entries = [...index.newestFirst().values()].flat();
+      // The web editor: /admin/site.json read back, the list's state of each file, and the checks
+      // before a save of each, as Decap hands it the fields.
+      const site: SiteSnapshot = snapshotOf(JSON.parse(JSON.stringify({ entries })));
+      for (const entry of entries) {
+        const text = read(entry.file);
+        readForList(text);
+        const parts = splitFrontmatter(text);
+        const fields = parse(parts?.yaml ?? text) as Record<string, unknown>;
+        const collection = entry.collection as EditedCollection;
+        const factory = collections[collection].schema as SchemaFactory;
+        const schema = typeof factory === 'function' ? factory(editorContext() as never) : factory;
+        const nameField = collection === 'team' ? 'name' : 'title';
+        const draft = { collection, file: entry.file, fields, body: parts?.body, nameField };
+        draftProblems(draft, { schema, site, now: publishingNow() });
+      }
+    });
+    expect(parsed).toEqual([]);
+  }, 60_000);
 });
