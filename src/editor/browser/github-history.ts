@@ -4,8 +4,7 @@
  * commit's files, a tree and its blobs at a commit). Nothing here writes. What Decap does not
  * document of that object is in the upstream table of docs/ENGINE.md.
  */
-import { photoExtensions } from '@/config';
-import type { Removal, Version } from './versions';
+import { isPhoto, type Removal, type Version } from './versions';
 
 /** Decap's GitHub API object, as far as the history reads with it. */
 export type HistoryApi = {
@@ -90,9 +89,6 @@ export async function gitHubHistory(api: HistoryApi, path: string): Promise<Vers
   }
   return versions;
 }
-
-const isPhoto = (file: string) =>
-  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
 
 /**
  * The files deleted from `folder` on the branch since `since` that are still gone, newest first,

@@ -5,14 +5,14 @@
  * entries deleted lately, each with its photos. Pure: reading is the store's (stores.ts), drawing
  * is history-panel.ts's and deleted.ts's.
  */
-import { contentFolders, photoExtensions } from '@/config';
+import { contentFolders } from '@/config';
 import { besideTheFile } from '@/loaders/entry-checks';
 import type { EditedCollection, EditorConfig } from '../node/config';
 import type { EditorField } from '../node/fields';
 import { describeChanges, fieldLabel } from './changes';
 import { ours, read, type Fields } from './entry';
 import { isRecord, same } from './values';
-import type { Removal, Version } from './versions';
+import { isPhoto, type Removal, type Version } from './versions';
 
 type Collection = EditorConfig['collections'][number];
 
@@ -111,9 +111,6 @@ export type DeletedEntry = Omit<Removal, 'files' | 'texts'> & {
 };
 
 const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-
-const isPhoto = (file: string) =>
-  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
 
 /**
  * The entries of `collection` that `removals` (newest first) deleted, each once, as of its last

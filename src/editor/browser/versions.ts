@@ -1,8 +1,10 @@
 /**
  * What the editor's history reads from either backend, in one shape: the versions of an entry's
- * file, the files taken away by a delete, and a file to write back. The local proxy's front
- * answers with these (node/git-history.ts), and so do the GitHub adapter's calls (stores.ts).
+ * file, the files taken away by a delete (and which of them are photos), and a file to write
+ * back. The local proxy's front answers with these (node/git-history.ts), and so do the GitHub
+ * adapter's calls (stores.ts).
  */
+import { photoExtensions } from '@/config';
 
 /** One version of a file: a commit that touched it, or what is on disk and not committed yet. */
 export type Version = {
@@ -34,3 +36,7 @@ export type Removal = {
 
 /** A file to write back: an entry's text, or a photo's bytes in base64. */
 export type NewFile = { path: string; text: string } | { path: string; base64: string };
+
+/** Whether a file is a photo, by its ending: a delete's photos go back as bytes, not text. */
+export const isPhoto = (file: string) =>
+  photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
