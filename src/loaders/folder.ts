@@ -6,9 +6,6 @@ import { entryId, sameEntry } from './entry-id';
 import { fileProblem, type Problem } from './problems';
 import { entryValidator, type SchemaFactory } from './validate';
 
-// The id rule lives in entry-id.ts, which plain Node can load for `npm run new`.
-export { entryId };
-
 const hidden = (pathInCollection: string) =>
   pathInCollection.startsWith('.') || pathInCollection.includes(`${sep}.`);
 

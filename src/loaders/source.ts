@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { FAILSAFE_SCHEMA, load, Type, types } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node, YAMLError } from 'yaml';
 import { yamlExtensions } from '@/config';
 import { normalise, splitFrontmatter, type Parts } from '@/lib/frontmatter';
-import { fieldName, fileProblem, type Problem } from './problems';
+import { fileProblem, type Problem } from './problems';
 
 /** A 1-based place in a file. */
 type Position = { line: number; column: number };
@@ -177,14 +176,4 @@ export function parseSource(file: string, raw: string): Source | Problem[] {
     locate: (path) => topLevel(parts, data, path) ?? place().locate(path),
     locateKey: (path, key) => place().locateKey(path, key),
   };
-}
-
-/** Each problem found in an entry's data (with a `path`), placed at its line; the rest as they are. */
-export function placeProblems(root: string, problems: readonly Problem[]): Problem[] {
-  return problems.map(({ path, ...problem }) => {
-    if (!path || problem.line) return problem;
-    const source = parseSource(problem.file, readFileSync(join(root, problem.file), 'utf8'));
-    const place = Array.isArray(source) ? { line: 1, column: 1 } : source.locate(path);
-    return { ...problem, ...place, field: fieldName(path) };
-  });
 }
