@@ -1,7 +1,9 @@
 /**
  * The web editor for every writer: axe (WCAG 2.2 A and AA) finds no serious or critical problem
  * on any screen a writer sees, at 1280 and 375 px: the login, each collection's list, a form of
- * each collection, the preview, the photo dialog with a photo in it, and a refused save. It
+ * each collection, the preview, the photo dialog with a photo in it, a refused save, a conflict
+ * with another writer's save, the offer of unsaved work, an entry's history and the recently
+ * deleted entries. It
  * guards the page's stylesheet (src/editor/node/page.ts) and src/editor/browser/access.ts, which
  * reach Decap's markup by its components' names.
  */
@@ -10,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { workbench } from './workbench';
-import { collections, photoOnDisk, publishNow, type Collection } from './writer';
+import { collections, openEntry, photoOnDisk, publishNow, type Collection } from './writer';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -136,6 +138,40 @@ for (const width of [1280, 375]) {
       await publishNow(page);
       await page.getByText('Excerpt is required.', { exact: true }).waitFor();
       expect(await problems(page)).toEqual([]);
+    });
+
+    it('shows a conflict with another writer, the offer of unsaved work, the history and the recently deleted, with no serious problem', async () => {
+      const post = 'Why Sunday Ragù Is About More Than Sauce';
+      const excerpt = (page: Page) => page.getByLabel('Excerpt', { exact: true });
+      const [mine, theirs] = [await bench.writer(width), await bench.writer(width)];
+      for (const page of [mine, theirs]) await openEntry(page, bench.server.url, 'blog', post);
+      await excerpt(theirs).fill('Their excerpt.');
+      await publishNow(theirs);
+      await theirs.getByText('Entry saved').waitFor();
+      await excerpt(mine).fill('My excerpt.');
+      await publishNow(mine);
+      await mine.getByRole('group', { name: 'Changed by someone else' }).waitFor();
+      expect(await problems(mine)).toEqual([]);
+
+      // The tab closes with the change unsaved; opened again, the form offers it back.
+      const again = await mine.context().newPage();
+      await mine.close();
+      await openEntry(again, bench.server.url, 'blog', post);
+      await again.getByRole('button', { name: 'Restore my changes' }).waitFor();
+      expect(await problems(again)).toEqual([]);
+      await again.getByRole('button', { name: 'Discard them' }).click();
+
+      await again.getByRole('button', { name: 'History', exact: true }).click();
+      await again.getByRole('list', { name: 'Versions, newest first' }).waitFor();
+      expect(await problems(again)).toEqual([]);
+
+      await again.goto(`${bench.server.url}/admin/#/collections/blog`);
+      await again.getByRole('button', { name: 'Recently deleted' }).click();
+      await again.getByRole('dialog', { name: 'Recently deleted from Blog posts' }).waitFor();
+      expect(await problems(again)).toEqual([]);
+      await again.context().close();
+      await theirs.context().close();
+      bench.git('checkout', '--', 'src/content');
     });
   });
 }

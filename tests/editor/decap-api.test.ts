@@ -29,6 +29,11 @@ type Window = {
     registerWidget(widget: Record<string, unknown>): void;
     registerEventListener(listener: { name: string; handler: (event: never) => unknown }): void;
     init(options: { config: unknown }): void;
+    registerCustomFormat(
+      name: string,
+      extension: string,
+      format: { fromFile(text: string): unknown; toFile(data: { title?: string }): string },
+    ): void;
   };
   h(type: unknown, props: Record<string, unknown>): unknown;
   createClass(spec: Record<string, unknown>): unknown;
@@ -39,11 +44,6 @@ type Window = {
   widgetParts: string[];
   /** The titles Decap asked the probe format to write. */
   written: string[];
-  registerCustomFormat(
-    name: string,
-    extension: string,
-    format: { fromFile(text: string): unknown; toFile(data: { title?: string }): string },
-  ): void;
 };
 
 /**

@@ -240,7 +240,7 @@ describe('the web editor refuses what would break the site, at the field, writin
     await page.getByRole('switch', { name: /Draft/ }).click();
     await publishNow(page);
     await expect
-      .poll(() => messagesAt(page, 'Draft (optional)'))
+      .poll(() => messagesAt(page, 'Draft'))
       .toEqual([expect.stringMatching(/Featured Recipes on the home page/) as string]);
     expect(unsaved()).toBe('');
   });
@@ -285,7 +285,9 @@ describe('the web editor loses no word, and a delete leaves nothing behind', () 
     );
     await expect.poll(() => bodyEditor(page).innerText()).toContain('Serve it *cold*.');
     await publishNow(page);
+    // The proxy writes the entry's file, then its photo.
     await onDisk('the post saved', `${folder}/index.md`, () => true);
+    await bench.server.until('its photo saved', () => existsSync(join(dir, folder, 'cover.jpg')));
     expect(readdirSync(join(dir, folder)).sort()).toEqual(['cover.jpg', 'index.md']);
     expect(bench.read(`${folder}/index.md`)).toMatch(
       /\n---\n\nUse \{curly\} braces, and a < b\.\n\n<!-- a note to myself -->\nServe it \*cold\*\.\n$/,
