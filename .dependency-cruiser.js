@@ -20,7 +20,7 @@ export default {
     {
       name: 'no-circular',
       comment:
-        'README, "Project layout": "No module imports itself back through others: there are no import circles in src/, scripts/ or tests/."',
+        'README.md, "Project layout": "No module imports itself back through others: there are no import circles in src/, scripts/ or tests/."',
       severity: 'error',
       from: { path: '^(src|scripts|tests)/' },
       to: { circular: true },
@@ -28,7 +28,7 @@ export default {
     {
       name: 'schemas-stand-alone',
       comment:
-        'README, "Project layout": "src/schemas/ imports nothing from outside itself but Zod (astro/zod) and astro:content."',
+        'README.md, "Project layout": "src/schemas/ imports nothing from outside itself but Zod (astro/zod) and astro:content."',
       severity: 'error',
       from: { path: '^src/schemas/' },
       to: {
@@ -54,7 +54,7 @@ export default {
     {
       name: 'loader-context-in-loader-only',
       comment:
-        'README, glossary, adapter: "src/loaders/loader.ts, the engine\'s loaders: the only code that speaks to Astro\'s loader context." It alone imports astro/loaders.',
+        'README.md, glossary, adapter: "src/loaders/loader.ts, the engine\'s loaders: the only code that speaks to Astro\'s loader context." It alone imports astro/loaders.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/loaders/loader[.]ts$' },
       to: { path: '(^|/)node_modules/astro/dist/content/loaders/' },
@@ -78,7 +78,7 @@ export default {
     {
       name: 'editor-through-its-doors',
       comment:
-        'README, "Project layout": "its door index.ts (an Astro integration)", and a second door for plain Node: src/editor/node/local-proxy.ts, the local proxy npm run editor (scripts/editor.ts) starts. The rest of src/ and scripts/ imports nothing else of src/editor/; tests may open any room.',
+        'README.md, "Project layout": "its door index.ts (an Astro integration)", and a second door for plain Node: src/editor/node/local-proxy.ts, the local proxy npm run editor (scripts/editor.ts) starts. The rest of src/ and scripts/ imports nothing else of src/editor/; tests may open any room.',
       severity: 'error',
       from: { path: '^(src|scripts)/', pathNot: '^src/editor/' },
       to: {
@@ -89,7 +89,7 @@ export default {
     {
       name: 'browser-imports-no-node',
       comment:
-        'README, "Project layout": "The code that runs in a browser imports no Node module." (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',
+        'README.md, "Project layout": "The code that runs in a browser imports no Node module." (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',
       severity: 'error',
       from: { path: browserModules },
       to: { dependencyTypes: ['core'], dependencyTypesNot: ['type-only'] },

@@ -1,6 +1,6 @@
 /**
  * The names of the tests in test files, for the checks that docs quote only tests that exist
- * (test-index.test.ts, claims.test.ts).
+ * (test-index.test.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
