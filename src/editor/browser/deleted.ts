@@ -8,6 +8,7 @@
  * "New …" button, found by its address (`#/collections/<name>/new`), in a dialog of its own.
  */
 import { plural } from '@/lib/format';
+import { publishingNow } from '@/lib/publishing';
 import type { EditedCollection, EditorConfig } from '../node/config';
 import { draftProblems, idOf } from './checks';
 import { formats } from './decap';
@@ -55,7 +56,7 @@ async function bringBack(entry: DeletedEntry, collection: Collection, checks: Ch
     const checked = draftProblems(draft, {
       schema: schemaOf(name, (src) => there.has(src)),
       site: checks.site,
-      now: new Date(),
+      now: publishingNow(),
     });
     if (checked.problems.length) {
       return checked.problems.map((p) => `${labelAt(collection, p.path)}: ${p.message}`).join(' ');
@@ -192,7 +193,7 @@ async function openView(collection: Collection, checks: Checks) {
   document.body.append(dialog);
   dialog.showModal();
   try {
-    const since = new Date(Date.now() - DAYS * 24 * 60 * 60 * 1000);
+    const since = new Date(publishingNow().valueOf() - DAYS * 24 * 60 * 60 * 1000);
     const found = deletedEntries(collection, await store().removals(collection.folder, since));
     status.textContent = found.length
       ? `${found.length} ${plural(found.length, 'entry', 'entries')} deleted in the last ${DAYS} days, newest first.`
