@@ -1,5 +1,5 @@
 /**
- * `node scripts/bench/yaml.ts`: why the engine and the web editor read YAML with two libraries
+ * `npm run bench:yaml`: why the engine and the web editor read YAML with two libraries
  * (docs/EDITOR.md). It times each way of reading the sample entries' fields, over enough rounds
  * to read 50,000 entries, and bundles each library as the editor's browser script would.
  *

@@ -23,7 +23,7 @@ import {
   type PhotoFormat,
 } from './photo-parts.ts';
 
-export { inMemory, type ByteSource, type PhotoFormat };
+export { inMemory, type ByteSource };
 
 /** What a photo tells besides its picture. */
 export type PhotoFacts = { format: PhotoFormat } & Omit<ExifFacts, 'makerNotes'>;

@@ -12,7 +12,7 @@ import { explainIssue, unknownKeyMessage } from './explain';
 import type { FieldPath } from './problems';
 
 /** How the engine parses entry data: every message in a writer's words, with the value written. */
-export const parsing = { error: explainIssue, reportInput: true };
+const parsing = { error: explainIssue, reportInput: true };
 
 /** A problem in an entry's fields; an unknown field's `path` ends with its name. */
 export type FieldProblem = { path: FieldPath; message: string; unknownField?: true };
@@ -58,7 +58,7 @@ const extensionOf = (path: string) => /\.[^./]*$/.exec(path)?.[0].toLowerCase() 
  * What is wrong with the form of a local photo path, or undefined: it must start with ./ (or ../)
  * and name a photo file. Whether the file is there is for the caller to check.
  */
-export function photoPathProblem(src: string): string | undefined {
+function photoPathProblem(src: string): string | undefined {
   if (!besideTheFile(src)) {
     return 'Write a photo path beside this file starting with ./ (e.g. ./cover.jpg), or an https:// address';
   }

@@ -5,7 +5,7 @@ import { newestFirst } from '@/lib/publishing';
 import type { Names } from './folder';
 import { none, type Placeholder, type Reference } from './index-fields';
 
-export type { Place, Placeholder, Reference } from './index-fields';
+export type { Place } from './index-fields';
 
 /** What tells that a file changed without reading it: its size, modification and change times. */
 export type FileStamp = { size: number; mtimeMs: number; ctimeMs: number };

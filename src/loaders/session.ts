@@ -26,7 +26,7 @@ const counted = (count: number, one: string, many: string) =>
  * the life of the process (`sessionOf`), and scans again for each newer evaluation of the
  * content config, with a new catalogue when the engine key changed.
  */
-export class Session {
+class Session {
   catalogue: Catalogue | undefined;
   decision: Decision = { picks: new Map(), holds: new Map(), problems: [], notes: [] };
   /** Whether the terminal's last report listed problems, so a clean one can say so. */

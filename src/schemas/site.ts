@@ -35,7 +35,7 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-export const valueIcons = ['heart', 'award', 'users'] as const;
+const valueIcons = ['heart', 'award', 'users'] as const;
 
 /** Lines of text, at least one. */
 const lines = () => z.array(text()).min(1);

@@ -10,7 +10,7 @@ import { ours, read, type Fields } from './entry';
 import { same } from './values';
 
 /** One entry's unsaved work. */
-export type Backup = {
+type Backup = {
   /** What the form stood on: the file as opened (none for a new entry). */
   base: string | undefined;
   /** Every field as the form held it, the body among them. */
@@ -44,7 +44,7 @@ const uploadsOf = (entry: DecapEntry) =>
     .map((media) => ({ name: media.name, file: media.file! }));
 
 /** Whether the form holds what its base says: nothing to keep. */
-export function unchanged(base: string | undefined, values: Fields) {
+function unchanged(base: string | undefined, values: Fields) {
   const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return base === undefined ? same({}, filled) : same(read(base), filled);
 }

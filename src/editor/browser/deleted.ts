@@ -21,7 +21,7 @@ import type { NewFile } from './versions';
 type Collection = EditorConfig['collections'][number];
 
 /** How far back the view looks, in days. */
-export const DAYS = 90;
+const DAYS = 90;
 
 /** How often a bring-back reads and checks again when files keep changing under it. */
 const ROUNDS = 5;

@@ -35,7 +35,7 @@ export const pathKey = (path: Path) => path.join('.');
 /** An entry as the merge sees it: its fields, and the body of a Markdown entry. */
 export type Side = { fields: Data; body?: string | undefined };
 
-export type MergedEntry = Side & { conflicts: Conflict[] };
+type MergedEntry = Side & { conflicts: Conflict[] };
 
 /** This writer's changes (base → mine) applied onto the file as it is now (theirs). */
 export function mergeEntry(base: Side, theirs: Side, mine: Side, answers: Answers = new Map()) {
@@ -56,7 +56,7 @@ type Merged = { keepMine: unknown; takeTheirs: unknown; conflicts: Conflict[] };
 
 const clean = (value: unknown): Merged => ({ keepMine: value, takeTheirs: value, conflicts: [] });
 
-export function mergeValue(
+function mergeValue(
   path: Path,
   base: unknown,
   theirs: unknown,

@@ -10,7 +10,7 @@ import { pathKey, type Answers, type Conflict } from './merge';
 type Listener = () => void;
 
 /** Unsaved work kept for an entry (backup.ts): when, and what answering does. */
-export type Offer = { key: string; savedAt: number; answer: (restore: boolean) => Promise<void> };
+type Offer = { key: string; savedAt: number; answer: (restore: boolean) => Promise<void> };
 
 class OpenEntry {
   /** The file the form is about, once known. */

@@ -22,7 +22,7 @@ import { problemsAfter } from './site-check';
 import { Moved, store, Unreachable, type Current } from './stores';
 
 /** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
-export class Refusal extends Error {
+class Refusal extends Error {
   override toString() {
     return this.message;
   }

@@ -19,7 +19,7 @@ export type Current = { text: string | undefined; version: string | null };
  * The files where the editor saves, as a save needs them: read now, and written only if still as
  * read. Decap's own save or delete does the writing, inside `onlyIf`.
  */
-export type Store = {
+type Store = {
   read(path: string): Promise<Current>;
   /** Runs `write` if every file of `expected` is still at its version; throws Moved otherwise. */
   onlyIf<T>(expected: Record<string, string | null>, write: () => Promise<T>): Promise<T>;

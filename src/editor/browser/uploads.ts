@@ -9,7 +9,7 @@ import { photoExtensions } from '@/config';
 import { cleanPhoto } from '@/lib/photo-metadata';
 
 /** Photos longer than this on their long side are scaled down to it, as WordPress does. */
-export const LONG_SIDE = 2560;
+const LONG_SIDE = 2560;
 
 // Lossy formats are encoded again at this quality when scaled; PNG is lossless whatever it is.
 const QUALITY = 0.9;

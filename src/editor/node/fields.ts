@@ -49,7 +49,7 @@ export type EditorField = {
 export type NameFieldOf = (collection: string) => string;
 
 /** "publishDate" as a person writes it: "Publish date". */
-export const labelOf = (name: string) =>
+const labelOf = (name: string) =>
   name
     .replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
     .replace(/^./, (c) => c.toUpperCase());

@@ -19,10 +19,10 @@ import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts'
  * bytes as decap-server gives it (`file.id`), or null for no file. The editor sends it beside
  * Decap's own parameters as `expect`, which decap-server never sees.
  */
-export type Expected = Record<string, string | null>;
+type Expected = Record<string, string | null>;
 
 /** The words and status of a write refused because a file changed since the editor read it. */
-export const MOVED = { status: 409, error: 'moved' } as const;
+const MOVED = { status: 409, error: 'moved' } as const;
 
 /**
  * Decap's local proxy, answering on `port` of 127.0.0.1 and saving into the project at `dir`.
