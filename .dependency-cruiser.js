@@ -20,7 +20,7 @@ export default {
     {
       name: 'no-circular',
       comment:
-        'README.md, "Project layout": "No module imports itself back through others: there are no import circles in src/, scripts/ or tests/."',
+        'README.md, "Project layout": "there are no import circles in src/, scripts/ or tests/"',
       severity: 'error',
       from: { path: '^(src|scripts|tests)/' },
       to: { circular: true },
@@ -28,7 +28,7 @@ export default {
     {
       name: 'schemas-stand-alone',
       comment:
-        'README.md, "Project layout": "src/schemas/ imports nothing from outside itself but Zod (astro/zod) and astro:content."',
+        'README.md, "Project layout": "src/schemas/ imports nothing from outside itself but Zod (astro/zod) and astro:content"',
       severity: 'error',
       from: { path: '^src/schemas/' },
       to: {
@@ -54,7 +54,7 @@ export default {
     {
       name: 'loader-context-in-loader-only',
       comment:
-        'README.md, glossary, adapter: "src/loaders/loader.ts, the engine\'s loaders: the only code that speaks to Astro\'s loader context." It alone imports astro/loaders.',
+        'docs/ENGINE.md, "The shape": "loader.ts is the only module that imports astro/loaders"',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/loaders/loader[.]ts$' },
       to: { path: '(^|/)node_modules/astro/dist/content/loaders/' },
@@ -62,7 +62,7 @@ export default {
     {
       name: 'port-imports-only-types',
       comment:
-        'docs/ENGINE.md, "From a save to the page": "the integration and the loaders both use port.ts, which imports only types", so the two talk one way.',
+        'docs/ENGINE.md, "The shape": "The integration and the loaders both use port.ts, which imports only types", so the two talk one way.',
       severity: 'error',
       from: { path: '^src/loaders/port[.]ts$' },
       to: { dependencyTypesNot: ['type-only'] },
@@ -70,7 +70,7 @@ export default {
     {
       name: 'catalogue-calls-down',
       comment:
-        'docs/ENGINE.md, "From a save to the page": "the catalogue only calls down, into the port it was given": it imports neither the session, the adapter nor the integration.',
+        'docs/ENGINE.md, "The shape": "The catalogue imports neither the session, the adapter nor the integration: the catalogue only calls down"',
       severity: 'error',
       from: { path: '^src/loaders/catalogue[.]ts$' },
       to: { path: ['^src/loaders/(session|loader)[.]ts$', '^src/integrations/'] },
@@ -78,7 +78,7 @@ export default {
     {
       name: 'editor-through-its-doors',
       comment:
-        'README.md, "Project layout": "its door index.ts (an Astro integration)", and a second door for plain Node: src/editor/node/local-proxy.ts, the local proxy npm run editor (scripts/editor.ts) starts. The rest of src/ and scripts/ imports nothing else of src/editor/; tests may open any room.',
+        'README.md, "Project layout": "the rest of src/ and scripts/ reaches the web editor through src/editor/index.ts and src/editor/node/local-proxy.ts alone". Tests may open any room.',
       severity: 'error',
       from: { path: '^(src|scripts)/', pathNot: '^src/editor/' },
       to: {
@@ -89,7 +89,7 @@ export default {
     {
       name: 'browser-imports-no-node',
       comment:
-        'README.md, "Project layout": "The code that runs in a browser imports no Node module." (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',
+        'README.md, "Project layout": "code that runs in a browser imports no Node module" (src/browser/, the island, the web editor\'s browser code and the engine\'s parts it runs). Type-only imports vanish before a browser sees the code; what the modules import in turn is bundled by tests/unit/browser-modules.test.ts.',
       severity: 'error',
       from: { path: browserModules },
       to: { dependencyTypes: ['core'], dependencyTypesNot: ['type-only'] },

@@ -1,21 +1,38 @@
 /**
  * `npm run screenshots:editor`: the pictures in docs/WRITERS.md's "Writing without git" and
- * docs/EDITOR.md's refusals, taken from the real editor. Runs `npm run editor` in a throwaway copy
- * of the project (so nothing is saved here), walks through writing a post and through each save
- * the editor refuses in Chromium, and writes docs/images/editor-*.png.
+ * docs/EDITOR.md, taken from the real editor. Runs `npm run editor` in a throwaway copy of the
+ * project under git (so nothing is saved here), walks in Chromium through writing a post, each
+ * save the editor refuses, two writers and a colleague's commits on one post, a closed tab, an
+ * entry's history and the recently deleted, and writes docs/images/editor-*.png.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Dialog } from 'playwright-core';
+import { chromium, type Dialog, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { projectRoot, scratchProject } from './lib/scratch-project.ts';
-import { fillPost, photoOnDisk, publishNow, saved, typeInBody } from '../tests/editor/writer.ts';
+import {
+  fillPost,
+  openEntry,
+  photoOnDisk,
+  publishNow,
+  saved,
+  typeInBody,
+} from '../tests/editor/writer.ts';
 
 const out = join(projectRoot, 'docs/images');
 const sitePort = 4399;
 const dir = scratchProject();
+/** git in the copy, as a colleague who commits would run it. */
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Ben Cook', '-c', 'user.email=ben@example.com', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+git('init', '--quiet');
+git('add', 'src');
+git('commit', '--quiet', '-m', 'The content as the writers found it');
 const editor = spawn(
   process.execPath,
   ['scripts/editor.ts', '--port', String(sitePort), '--host', '127.0.0.1'],
@@ -152,6 +169,81 @@ try {
   await page.getByRole('button', { name: /delete (published )?entry/i }).click();
   await page.getByText('Not deleted: the site would no longer build.', { exact: false }).waitFor();
   await shot('delete-refused');
+
+  // Two writers and a colleague who commits, on one post; what each of them sees.
+  const site = `http://127.0.0.1:${sitePort}`;
+  const post = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+  const file = join(dir, 'src/content/blog/the-five-minute-pan-sauce.mdx');
+  const commit = (change: (text: string) => string, message: string) => {
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+    git('commit', '--quiet', '-am', message);
+  };
+  const writer = async (width: number) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const other = await context.newPage();
+    other.on('dialog', leave);
+    await other.goto(admin);
+    await other.getByRole('button', { name: /^Log ?in/ }).click();
+    return openEntry(other, site, 'blog', post);
+  };
+  const picture = async (at: Page, name: string) => {
+    await sleep(400);
+    await at.screenshot({ path: join(out, `editor-${name}.png`) });
+    console.log(`docs/images/editor-${name}.png`);
+  };
+  const excerpt = (at: Page, change: (text: string) => string) =>
+    at
+      .getByLabel('Excerpt', { exact: true })
+      .inputValue()
+      .then((text) => at.getByLabel('Excerpt', { exact: true }).fill(change(text)));
+
+  commit((text) => text.replace('comments: 28', 'comments: 31'), 'More comments');
+  const [ana, ben] = [await writer(1280), await writer(375)];
+  await excerpt(ana, (text) => text.replace('pure flavor', 'pure gold'));
+  await publishNow(ana);
+  await saved(ana);
+  await excerpt(ben, (text) => text.replace('pure flavor', 'pure magic'));
+  await publishNow(ben);
+  const note = ben.getByRole('group', { name: 'Changed by someone else' });
+  await note.evaluate((at) => at.scrollIntoView({ block: 'center' }));
+  await picture(ben, 'phone-conflict');
+  await excerpt(ana, (text) => text.replace('pure gold', 'pure joy'));
+  await publishNow(ana);
+  await saved(ana);
+  await ana.close();
+  const wide = await writer(1280);
+  await excerpt(wide, (text) => text.replace('brown bits', 'dark bits'));
+  commit((text) => text.replace('pure joy', 'pure delight'), 'Delight');
+  await excerpt(wide, (text) => text.replace('pure joy', 'pure happiness'));
+  await publishNow(wide);
+  await wide
+    .getByRole('group', { name: 'Changed by someone else' })
+    .evaluate((at) => at.scrollIntoView({ block: 'center' }));
+  await picture(wide, 'conflict');
+
+  // The tab closes unsaved; opened again, the form offers the change back.
+  const context = wide.context();
+  await wide.close();
+  const again = await context.newPage();
+  again.on('dialog', leave);
+  await openEntry(again, site, 'blog', post);
+  await again.getByRole('button', { name: 'Restore my changes' }).waitFor();
+  await picture(again, 'restore');
+  await again.getByRole('button', { name: 'Discard them' }).click();
+  await again.getByRole('button', { name: 'History', exact: true }).click();
+  await again.getByRole('list', { name: 'Versions, newest first' }).waitFor();
+  await picture(again, 'history');
+
+  git('rm', '--quiet', 'src/content/recipes/smash-burgers.mdx');
+  git('commit', '--quiet', '-m', 'No more burgers');
+  await again.goto(`${admin}#/collections/recipes`);
+  await again.getByRole('button', { name: 'Recently deleted' }).click();
+  await again
+    .getByRole('dialog', { name: 'Recently deleted from Recipes' })
+    .getByRole('listitem')
+    .first()
+    .waitFor();
+  await picture(again, 'deleted');
   await browser.close();
 } finally {
   editor.kill('SIGINT');

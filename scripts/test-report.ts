@@ -1,5 +1,5 @@
 /**
- * `npm run test:report`: how many tests the last run had and where its time went, from the JSON
+ * `npm run test:report`: how many tests the last run had and how long each step took, from the JSON
  * reports a run with CI=true leaves in reports/ (`bash .ci/run` makes them), written into the
  * README between `<!-- suite:begin -->` and `<!-- suite:end -->`. Nothing here is typed by hand.
  */
@@ -15,10 +15,7 @@ type VitestReport = {
   numFailedTests: number;
   testResults: { startTime: number; endTime: number }[];
 };
-type Spec = { file: string; tests: { results: { duration: number }[] }[] };
-type Suite = { specs?: Spec[]; suites?: Suite[] };
 type PlaywrightReport = {
-  config: { workers?: number };
   stats: {
     startTime: string;
     duration: number;
@@ -26,7 +23,6 @@ type PlaywrightReport = {
     unexpected: number;
     flaky: number;
   };
-  suites: Suite[];
 };
 
 const reports = join(projectRoot, 'reports');
@@ -55,19 +51,6 @@ const steps = readdirSync(reports)
 
 const browser = read<PlaywrightReport>('playwright.json');
 const { stats } = browser;
-const byFile = new Map<string, { tests: number; ms: number }>();
-const walk = (suite: Suite) => {
-  for (const spec of suite.specs ?? []) {
-    const file = byFile.get(spec.file) ?? { tests: 0, ms: 0 };
-    for (const test of spec.tests) {
-      file.tests += 1;
-      file.ms += test.results.reduce((sum, result) => sum + result.duration, 0);
-    }
-    byFile.set(spec.file, file);
-  }
-  for (const inner of suite.suites ?? []) walk(inner);
-};
-browser.suites.forEach(walk);
 const browserTests = stats.expected + stats.unexpected + stats.flaky;
 steps.push({
   step: 'npm run test:e2e',
@@ -85,25 +68,12 @@ steps.sort((a, b) => rank(a) - rank(b));
 
 const total = steps.reduce((sum, step) => sum + step.tests, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
-const testTime = [...byFile.values()].reduce((sum, file) => sum + file.ms, 0);
-const files = [...byFile].sort(([, a], [, b]) => b.ms - a.ms);
 
 const content = [
   `${total} tests in the run of ${stats.startTime.slice(0, 10)}: ${total - failed} passed, ${failed} failed.`,
   markdownTable(
     ['Step', 'Tests', 'Time'],
     steps.map(({ step, tests, ms }) => [`\`${step}\``, String(tests), minutes(ms)]),
-  ),
-  `The browser tests by file, as time spent in each file's tests (${browser.config.workers ?? '?'} ` +
-    `workers share the ${minutes(stats.duration)}):`,
-  markdownTable(
-    ['File', 'Tests', 'Time', 'Share'],
-    files.map(([file, { tests, ms }]) => [
-      `\`${file}\``,
-      String(tests),
-      minutes(ms),
-      `${Math.round((100 * ms) / testTime)} %`,
-    ]),
   ),
   `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}).`,
 ].join('\n\n');

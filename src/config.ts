@@ -109,7 +109,7 @@ export type ListName = keyof typeof lists;
  * Collections the site shows whole, drafts aside: the team on the about page, and the site
  * settings. Entries that a shown entry names (an author, Today's Special) are shown too. A page
  * that one day needs every recipe or post (a page per entry, a tag page) adds its collection
- * here, and the store then holds all of it (docs/SCALE.md says what that costs).
+ * here, and the store then holds all of it (npm run bench:scale measures what that costs).
  */
 export const wholeCollections = ['team', 'site'] as const;
 

@@ -12,8 +12,8 @@
  *
  * Fewer files matter more than fewer bytes. On a phone's first visit every font downloads beside
  * the page's first photo, which is its largest paint; in Lighthouse's simulation each request in
- * flight takes an equal share of the bandwidth, and a photo that starts beside two others needs a
- * round trip more (docs/PERFORMANCE.md).
+ * flight takes an equal share of the bandwidth, so a photo that starts beside two others arrives
+ * later (docs/PERFORMANCE.md).
  */
 
 import { readFile } from 'node:fs/promises';

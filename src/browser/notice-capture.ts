@@ -2,8 +2,8 @@ import type { NoticeId } from '@/schemas/vocabulary';
 import { noticeChannel } from './notice-channel';
 
 /**
- * The one script every visitor runs before anything else: inline in <head>, so it works from the
- * first paint, before any other JavaScript has arrived (or if it never does).
+ * Inline in every visitor page's <head> (beside photo-fallback.ts), so it works from the first
+ * paint, before any other JavaScript has arrived.
  *
  * Static markup names a stubbed action with `data-notice="<id>"`. This script owns those actions:
  * it stops their default (a navigation, or a form sending its fields) and requests the notice.

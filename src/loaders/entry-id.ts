@@ -4,8 +4,8 @@ import { slug } from 'github-slugger';
  * The id of an entry (README, "Where files go"): the path inside the collection without its
  * extension, each folder and file name slugged, and a final `/index` dropped, so
  * `2026/My Post.md` is `2026/my-post` and `my-post/index.md` is `my-post`. It is the rule Astro's
- * `glob()` loader applies by default; a collection moved to `glob()` keeps its ids by passing
- * this function as `generateId`. Its own module, free of aliases and the engine's other code, so
+ * `glob()` loader applies by default; a collection moved to `glob()` keeps its ids with
+ * `generateId: ({ entry }) => entryId(entry)`. Its own module, free of aliases and the engine's other code, so
  * `npm run new` (plain Node) and the web editor (in the browser) apply the same rule.
  */
 export function entryId(pathInCollection: string): string {
