@@ -36,20 +36,6 @@ function commitAs(author: string, files: Record<string, string | Buffer | null>,
   bench.git('commit', '--quiet', `--author=${author}`, '-m', message);
 }
 
-/** The lines `git diff` shows changed in `file` against the last commit, as `-old` and `+new`. */
-const changedLines = (file: string) =>
-  bench
-    .git('diff', '--unified=0', '--', file)
-    .split('\n')
-    .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
-
-/** Waits until `file` on disk passes `done`; a file the proxy is writing reads empty for a moment. */
-const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
-  bench.server.until(what, () => {
-    const text = existsSync(join(bench.dir, file)) ? bench.read(file) : '';
-    return text !== '' && done(text);
-  });
-
 const post = 'src/content/blog/salt-your-pasta-water/index.md';
 const excerpt =
   'Pasta water should taste like the sea, and a generous spoon of salt in the pot is the only chance the pasta has to be seasoned all the way through.';
@@ -158,8 +144,8 @@ describe('an entry’s history in its form', () => {
     expect(bench.git('status', '--porcelain', '--', 'src')).toBe('');
 
     await publishNow(page);
-    await onDisk('the excerpt saved', post, (text) => text.includes('a generous spoon'));
-    expect(changedLines(post)).toEqual([
+    await bench.onDisk('the excerpt saved', post, (text) => text.includes('a generous spoon'));
+    expect(bench.changedLines(post)).toEqual([
       `-excerpt: ${excerpt.replace('generous', 'heaped')}`,
       `+excerpt: ${excerpt}`,
     ]);
@@ -334,8 +320,8 @@ describe('a photo in an old version', () => {
     // In the form, not on disk, until Publish.
     expect(existsSync(join(bench.dir, beets))).toBe(false);
     await publishNow(page);
-    await onDisk('the photo back', recipe, (text) => text.includes('src: ./beets.jpg'));
-    expect(changedLines(recipe)).toEqual(['-  src: ./plated.jpg', '+  src: ./beets.jpg']);
+    await bench.onDisk('the photo back', recipe, (text) => text.includes('src: ./beets.jpg'));
+    expect(bench.changedLines(recipe)).toEqual(['-  src: ./plated.jpg', '+  src: ./beets.jpg']);
     await bench.server.until('the photo written', () => existsSync(join(bench.dir, beets)));
     expect(bench.git('hash-object', beets).trim()).toBe(old);
     await page.context().close();

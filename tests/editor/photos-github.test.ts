@@ -12,6 +12,7 @@ import { expect, it, vi } from 'vitest';
 import { cleanPhoto } from '../../src/lib/photo-metadata';
 import { githubWorkbench } from './github';
 import { publishNow, saved } from './writer';
+import { phoneExif } from '../support/phone-photo';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
@@ -27,15 +28,7 @@ it('commits a photo from a phone without its GPS position or serial number: the 
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0623a' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD2: { BodySerialNumber: 'SN-4815162342' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '51/1 30/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '0/1 7/1 0/1',
-      },
-    })
+    .withExif(phoneExif)
     .toFile(photo);
   const original = readFileSync(photo);
   const cleaned = cleanPhoto(original);

@@ -11,23 +11,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { inMemory, photoFacts } from '../../src/lib/photo-metadata';
 import { workbench } from './workbench';
 import { fillPost, publishNow } from './writer';
+import { phoneExif, SERIAL } from '../support/phone-photo';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
 const bench = workbench();
-
-const SERIAL = 'SN-4815162342';
-/** What a phone writes into a photo: where it was taken, and the camera's serial number. */
-const phoneExif = {
-  IFD0: { Make: 'Phone', Model: 'P1' },
-  IFD2: { BodySerialNumber: SERIAL },
-  IFD3: {
-    GPSLatitudeRef: 'N',
-    GPSLatitude: '51/1 30/1 1234/100',
-    GPSLongitudeRef: 'W',
-    GPSLongitude: '0/1 7/1 39/1',
-  },
-};
 
 /**
  * A JPEG from a phone on the writer's computer, `width` × `height` as stored, its left half red

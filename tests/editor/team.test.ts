@@ -38,20 +38,6 @@ async function edit(page: Page, label: string, change: (text: string) => string)
   await field.fill(change(await field.inputValue()));
 }
 
-/** Waits until `file` on disk passes `done`; a file the proxy is writing reads empty for a moment. */
-const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
-  bench.server.until(what, () => {
-    const text = existsSync(join(bench.dir, file)) ? bench.read(file) : '';
-    return text !== '' && done(text);
-  });
-
-/** The lines `git diff` shows changed in `file` against the last commit, as `-old` and `+new`. */
-const changedLines = (file: string) =>
-  bench
-    .git('diff', '--unified=0', '--', file)
-    .split('\n')
-    .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
-
 /** A colleague's commit of `file`, changed by `change`, made with git in the folder. */
 function commitAsColleague(file: string, change: (text: string) => string) {
   writeFileSync(join(bench.dir, file), change(bench.read(file)));
@@ -69,12 +55,12 @@ describe('two writers with the same post open', () => {
     const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle)];
     await edit(a, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));
     await publishNow(a);
-    await onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
+    await bench.onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
 
     await edit(b, 'Title', (text) => `${text} Tonight`);
     await publishNow(b);
-    await onDisk('B’s title saved', post, (text) => text.includes('Tonight'));
-    expect(changedLines(post)).toEqual([
+    await bench.onDisk('B’s title saved', post, (text) => text.includes('Tonight'));
+    expect(bench.changedLines(post)).toEqual([
       `-title: ${postTitle}`,
       expect.stringMatching(/^-excerpt: 'Those brown bits/) as string,
       `+title: ${postTitle} Tonight`,
@@ -90,11 +76,11 @@ describe('two writers with the same post open', () => {
     const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle)];
     await edit(a, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));
     await publishNow(a);
-    await onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
+    await bench.onDisk('A’s excerpt saved', post, (text) => text.includes('dark bits'));
     await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
     await publishNow(b);
-    await onDisk('B’s excerpt saved', post, (text) => text.includes('pure gold'));
-    expect(changedLines(post)).toEqual([
+    await bench.onDisk('B’s excerpt saved', post, (text) => text.includes('pure gold'));
+    expect(bench.changedLines(post)).toEqual([
       expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
       expect.stringMatching(/^\+excerpt: 'Those dark bits .* pure gold\./) as string,
     ]);
@@ -106,7 +92,7 @@ describe('two writers with the same post open', () => {
     await edit(a, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
     await edit(a, 'Title', () => 'The Five-Minute Pan Sauce');
     await publishNow(a);
-    await onDisk('A’s save', post, (text) => text.includes('pure gold'));
+    await bench.onDisk('A’s save', post, (text) => text.includes('pure gold'));
     const afterA = bench.read(post);
 
     await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure magic'));
@@ -140,8 +126,8 @@ describe('two writers with the same post open', () => {
       'The Five-Minute Pan Sauce',
     );
     await publishNow(b);
-    await onDisk('B’s answers saved', post, (text) => text.includes('pure magic'));
-    expect(changedLines(post)).toEqual([
+    await bench.onDisk('B’s answers saved', post, (text) => text.includes('pure magic'));
+    expect(bench.changedLines(post)).toEqual([
       `-title: ${postTitle}`,
       expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
       '+title: The Five-Minute Pan Sauce',
@@ -157,9 +143,9 @@ describe('a colleague who commits, under an open form', () => {
     commitAsColleague(recipe, (text) => text.replace('A silky sauce', 'A glossy sauce'));
     await page.getByLabel('Rating', { exact: true }).fill('4.8');
     await publishNow(page);
-    await onDisk('the rating saved', recipe, (text) => /^rating: 4\.8$/m.test(text));
+    await bench.onDisk('the rating saved', recipe, (text) => /^rating: 4\.8$/m.test(text));
     expect(bench.read(recipe)).toContain('A glossy sauce');
-    expect(changedLines(recipe)).toEqual(['-rating: 4.9', '+rating: 4.8']);
+    expect(bench.changedLines(recipe)).toEqual(['-rating: 4.9', '+rating: 4.8']);
     bench.git('reset', '--quiet', '--hard', 'HEAD~1');
     await tidy(page);
   });
@@ -231,7 +217,7 @@ describe('a closed tab, and a dropped connection', () => {
       .toMatch(/^A velvety sauce/);
     expect(await again.getByLabel('Title', { exact: true }).inputValue()).toBe('Carbonara');
     await publishNow(again);
-    await onDisk('the restored changes saved', recipe, (text) => text.includes('velvety'));
+    await bench.onDisk('the restored changes saved', recipe, (text) => text.includes('velvety'));
     const text = bench.read(recipe);
     expect(text).toContain('title: Carbonara');
     expect(text).toMatch(/^difficulty: Medium$/m);
@@ -257,12 +243,12 @@ describe('a closed tab, and a dropped connection', () => {
       )
       .waitFor();
     expect(await page.getByText(/TypeError|Failed to fetch/).count()).toBe(0);
-    expect(changedLines(post)).toEqual([]);
+    expect(bench.changedLines(post)).toEqual([]);
 
     await page.unroute('**/api/v1');
     await publishNow(page);
-    await onDisk('the excerpt saved', post, (text) => text.includes('dark bits'));
-    expect(changedLines(post)).toHaveLength(2);
+    await bench.onDisk('the excerpt saved', post, (text) => text.includes('dark bits'));
+    expect(bench.changedLines(post)).toHaveLength(2);
     await tidy(page);
   });
 });
@@ -272,7 +258,7 @@ describe('the same, on a phone', () => {
     const [a, b] = [await writerWith('blog', postTitle), await writerWith('blog', postTitle, 375)];
     await edit(a, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
     await publishNow(a);
-    await onDisk('A’s save', post, (text) => text.includes('pure gold'));
+    await bench.onDisk('A’s save', post, (text) => text.includes('pure gold'));
     await edit(b, 'Excerpt', (text) => text.replace('pure flavor', 'pure magic'));
     await publishNow(b);
     const note = b.getByRole('group', { name: 'Changed by someone else' });
@@ -283,7 +269,7 @@ describe('the same, on a phone', () => {
     expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await note.getByRole('button', { name: 'Keep mine' }).click();
     await publishNow(b);
-    await onDisk('B’s excerpt saved', post, (text) => text.includes('pure magic'));
+    await bench.onDisk('B’s excerpt saved', post, (text) => text.includes('pure magic'));
     expect(await messagesAt(b, 'Excerpt')).toEqual([]);
     await tidy(a, b);
   });

@@ -54,23 +54,6 @@ const samples = (Object.keys(collections) as Collection[]).flatMap((collection) 
   }),
 );
 
-/** Lines the last saves changed in `file`, as `-old` and `+new`. */
-const changedLines = (file: string) =>
-  bench
-    .git('diff', '--unified=0', '--', file)
-    .split('\n')
-    .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
-
-/**
- * Waits until `file` on disk passes `done`: the save has reached the disk. A file the proxy has
- * begun to write reads empty for a moment, and no entry file is empty.
- */
-const onDisk = (what: string, file: string, done: (text: string) => boolean) =>
-  bench.server.until(what, () => {
-    const text = existsSync(join(bench.dir, file)) ? bench.read(file) : '';
-    return text !== '' && done(text);
-  });
-
 /**
  * Opens the list of a collection in a new tab, as saved now, and closes the old one: leaving an
  * entry that was not saved asks the writer first, and a test has no one to answer.
@@ -112,8 +95,8 @@ describe('the web editor keeps what the writer did not change', () => {
       let page = await openEntry(collection, value);
       await nameField(page).fill(`${value} x`);
       await publishNow(page);
-      await onDisk(`${file} saved`, file, (text) => text !== original);
-      expect(changedLines(file), file).toEqual([
+      await bench.onDisk(`${file} saved`, file, (text) => text !== original);
+      expect(bench.changedLines(file), file).toEqual([
         `-${line}`,
         `+${line.replace(/(['"]?)$/, ' x$1')}`,
       ]);
@@ -121,7 +104,7 @@ describe('the web editor keeps what the writer did not change', () => {
       page = await openEntry(collection, `${value} x`);
       await nameField(page).fill(value);
       await publishNow(page);
-      await onDisk(`${file} saved again`, file, (text) => text === original);
+      await bench.onDisk(`${file} saved again`, file, (text) => text === original);
       expect(unsaved(), file).toBe('');
     }
   });
@@ -132,8 +115,8 @@ describe('the web editor keeps what the writer did not change', () => {
     const description = bench.page.getByLabel('Description', { exact: true });
     await description.fill((await description.inputValue()).replace('silky', 'glossy'));
     await publishNow(bench.page);
-    await onDisk('the description saved', file, (text) => text.includes('A glossy sauce'));
-    expect(changedLines(file)).toEqual([
+    await bench.onDisk('the description saved', file, (text) => text.includes('A glossy sauce'));
+    expect(bench.changedLines(file)).toEqual([
       expect.stringMatching(/^-description: 'A silky sauce/) as string,
       expect.stringMatching(/^\+description: 'A glossy sauce/) as string,
     ]);
@@ -145,8 +128,8 @@ describe('the web editor keeps what the writer did not change', () => {
     await openEntry('team', 'Priya Raman');
     await bench.page.getByLabel('Role', { exact: true }).fill('Nutritionist & Author');
     await publishNow(bench.page);
-    await onDisk('the role saved', file, (text) => text.includes('Author'));
-    expect(changedLines(file)).toEqual([
+    await bench.onDisk('the role saved', file, (text) => text.includes('Author'));
+    expect(bench.changedLines(file)).toEqual([
       '-role: Nutritionist & Writer',
       '+role: Nutritionist & Author',
     ]);
@@ -159,8 +142,8 @@ describe('the web editor keeps what the writer did not change', () => {
     const excerpt = bench.page.getByLabel('Excerpt', { exact: true });
     await excerpt.fill((await excerpt.inputValue()).replace('pure flavor', 'pure flavour'));
     await publishNow(bench.page);
-    await onDisk('the excerpt saved', commented, (text) => text.includes('pure flavour'));
-    expect(changedLines(commented)).toEqual([
+    await bench.onDisk('the excerpt saved', commented, (text) => text.includes('pure flavour'));
+    expect(bench.changedLines(commented)).toEqual([
       expect.stringMatching(/^-excerpt: 'Those brown bits .* pure flavor\./) as string,
       expect.stringMatching(/^\+excerpt: 'Those brown bits .* pure flavour\./) as string,
     ]);
@@ -286,7 +269,7 @@ describe('the web editor loses no word, and a delete leaves nothing behind', () 
     await expect.poll(() => bodyEditor(page).innerText()).toContain('Serve it *cold*.');
     await publishNow(page);
     // The proxy writes the entry's file, then its photo.
-    await onDisk('the post saved', `${folder}/index.md`, () => true);
+    await bench.onDisk('the post saved', `${folder}/index.md`, () => true);
     await bench.server.until('its photo saved', () => existsSync(join(dir, folder, 'cover.jpg')));
     expect(readdirSync(join(dir, folder)).sort()).toEqual(['cover.jpg', 'index.md']);
     expect(bench.read(`${folder}/index.md`)).toMatch(

@@ -4,7 +4,7 @@
  * Chromium, logged in. Each test file gets its own, so files can run side by side.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -24,6 +24,13 @@ export type Workbench = {
   read: (file: string) => string;
   /** Another writer: a browser context of their own (their own storage), logged in. */
   writer: (width?: number) => Promise<Page>;
+  /** The lines `git diff` shows changed in `file` against the last commit, as `-old` and `+new`. */
+  changedLines: (file: string) => string[];
+  /**
+   * Waits until `file` on disk passes `done`: the save has reached the disk. A file the proxy has
+   * begun to write reads empty for a moment, and no entry file is empty.
+   */
+  onDisk: (what: string, file: string, done: (text: string) => boolean) => Promise<void>;
 };
 
 /**
@@ -71,13 +78,23 @@ export function workbench({
       return page;
     };
     const page = await writer();
+    const read = (file: string) => readFileSync(join(dir, file), 'utf8');
     Object.assign(bench, {
       writer,
+      changedLines: (file: string) =>
+        git('diff', '--unified=0', '--', file)
+          .split('\n')
+          .filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line)),
+      onDisk: (what: string, file: string, done: (text: string) => boolean) =>
+        server.until(what, () => {
+          const text = existsSync(join(dir, file)) ? read(file) : '';
+          return text !== '' && done(text);
+        }),
       dir,
       server,
       page,
       git,
-      read: (file: string) => readFileSync(join(dir, file), 'utf8'),
+      read,
     });
   });
 

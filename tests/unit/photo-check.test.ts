@@ -14,6 +14,7 @@ import { blogSchema } from '@/schemas/blog';
 import { teamSchema } from '@/schemas/team';
 import { ContentStore, engineFor, showingWhole } from '../support/engine';
 import { photo, tempProject, writeFiles } from '../support/temp-project';
+import { phoneExif } from '../support/phone-photo';
 
 vi.mock('@/loaders/photo-check', async (original) => {
   const actual = await original<typeof PhotoCheck>();
@@ -36,15 +37,7 @@ const collections: Record<string, CollectionOptions> = {
 const phonePhoto = (format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#c2410c' } })
     [format]()
-    .withExif({
-      IFD2: { BodySerialNumber: 'SN-4815162342' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '51/1 30/1 0/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '0/1 7/1 0/1',
-      },
-    })
+    .withExif(phoneExif)
     .toBuffer();
 
 const post = `---

@@ -92,7 +92,7 @@ describe('docs/ENGINE.md’s table of what upstream does not promise', () => {
 
   it.each(rows.map((row) => [row[0]!.slice(0, 80), row]))(
     '%s… names files that are there, and a test that fails',
-    (_, [, where = '', , fails = '']) => {
+    (_, [, where = '', fails = '']) => {
       const files = [...`${where} ${fails}`.matchAll(/`((?:src|tests|scripts)\/[^`*]+)`/g)].map(
         (match) => match[1]!,
       );

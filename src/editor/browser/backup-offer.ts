@@ -3,6 +3,7 @@
  * two answers. Drawn with Decap's own React (`h`), as the conflict notes are.
  */
 import { page } from './decap';
+import { addStyle } from './style';
 
 const style = `
 /* Above the first field's label, not between the label and its box. */
@@ -16,14 +17,9 @@ const style = `
 .editor-backup button:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
 `;
 
-let styled = false;
-
 /** The offer of work kept at `savedAt`; `answer(true)` restores it, `answer(false)` drops it. */
 export function backupOffer(savedAt: number, answer: (restore: boolean) => void) {
-  if (!styled) {
-    document.head.append(Object.assign(document.createElement('style'), { textContent: style }));
-    styled = true;
-  }
+  addStyle(style);
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
     savedAt,
   );

@@ -5,6 +5,7 @@
  */
 import { describeValue } from './changes';
 import { page } from './decap';
+import { addStyle } from './style';
 import type { Conflict } from './merge';
 
 const style = `
@@ -16,14 +17,9 @@ const style = `
 .editor-conflict button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 `;
 
-let styled = false;
-
 /** The note for `conflict`; `answer(true)` keeps the writer's own, `answer(false)` takes theirs. */
 export function conflictNote(conflict: Conflict, answer: (keep: boolean) => void) {
-  if (!styled) {
-    document.head.append(Object.assign(document.createElement('style'), { textContent: style }));
-    styled = true;
-  }
+  addStyle(style);
   const { h } = page;
   return h('div', {
     key: 'conflict',

@@ -16,6 +16,7 @@ import { read, type Checks } from './entry';
 import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './history';
 import { schemaOf } from './schemas';
 import { Moved, store, Unreachable } from './stores';
+import { addStyle } from './style';
 import type { NewFile } from './versions';
 
 type Collection = EditorConfig['collections'][number];
@@ -234,7 +235,7 @@ function placeButtons(checks: Checks) {
 
 /** Offers each collection's "Recently deleted" view from its list. */
 export function registerDeletedView(checks: Checks) {
-  document.head.append(element('style', { textContent: style }));
+  addStyle(style);
   new MutationObserver(() => placeButtons(checks)).observe(document.body, {
     subtree: true,
     childList: true,

@@ -19,6 +19,7 @@ import {
   type Described,
 } from './history';
 import { store } from './stores';
+import { addStyle } from './style';
 
 type Collection = EditorConfig['collections'][number];
 
@@ -215,9 +216,7 @@ let made: unknown;
 
 /** The history panel for the form of `props.entry`. */
 export function historyPanel(props: Props) {
-  if (!made) {
-    document.head.append(Object.assign(document.createElement('style'), { textContent: style }));
-    made = makePanel();
-  }
+  addStyle(style);
+  made ??= makePanel();
   return page.h(made, { key: 'history', ...props });
 }
