@@ -11,7 +11,8 @@ import { contentRefresh } from './src/integrations/content-refresh';
 import { editor } from './src/editor';
 import { markdownFeatures } from './src/lib/markdown';
 
-// One publishing instant per build: every page, feed and check agrees on what is scheduled.
+// One publishing instant per run of Astro (a build, astro dev, a check): every page, feed and
+// check agrees on what is scheduled. A dev server keeps the instant it started with.
 process.env['PUBLISH_NOW'] ??= new Date().toISOString();
 
 // Cut down from @fontsource to one bold instance and the characters the site sets (`npm run fonts`).

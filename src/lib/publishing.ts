@@ -18,7 +18,7 @@ export { DEFAULT_TIME_ZONE } from '../schemas/calendar.ts';
 
 /**
  * Now, as every part of the site publishes: the moment in `PUBLISH_NOW`, which astro.config.ts
- * fixes once per build so every page agrees, or the clock. Set it yourself
+ * fixes once per run of Astro so every page agrees, or the clock. Set it yourself
  * (PUBLISH_NOW=2026-12-24) to preview a day.
  */
 export function publishingNow(): Date {
