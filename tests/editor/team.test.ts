@@ -10,12 +10,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { workbench } from './workbench';
 import {
-  bodyEditor,
   choose,
   messagesAt,
   openEntry,
   photoOnDisk,
   publishNow,
+  typeInBody,
   type Collection,
 } from './writer';
 
@@ -199,9 +199,7 @@ describe('a closed tab, and a dropped connection', () => {
     await page.getByRole('button', { name: 'Choose different image' }).click();
     await page.locator('input[type=file]').setInputFiles(photo);
     await page.getByRole('button', { name: /choose selected/i }).click();
-    await bodyEditor(page).click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type(' Serve at once.');
+    await typeInBody(page, ' Serve at once.');
     const context = page.context();
     await page.close();
 

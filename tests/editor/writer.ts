@@ -98,12 +98,35 @@ export const bodyEditor = (page: Page) =>
 
 /** Types `text` at the end of the body, Enter for each line break, as a writer types it. */
 export async function typeInBody(page: Page, text: string) {
-  await bodyEditor(page).click();
-  await page.keyboard.press('Control+End');
+  const box = bodyEditor(page);
+  await box.click();
+  // The click puts the caret where it lands, a moment later (Slate syncs its selection
+  // throttled): Control+End again until the caret stands at the end.
+  const handle = await box.elementHandle();
+  for (let tries = 1; ; tries++) {
+    await page.keyboard.press('Control+End');
+    const atEnd = await page.waitForFunction(caretAtEnd, handle, { timeout: 250 }).then(
+      () => true,
+      () => false,
+    );
+    if (atEnd) break;
+    if (tries === 10) throw new Error('The caret does not go to the end of the body.');
+  }
   for (const [index, line] of text.split('\n').entries()) {
     if (index) await page.keyboard.press('Enter');
     if (line) await page.keyboard.type(line);
   }
+}
+
+/** Whether the caret is in `box` with nothing but white space after it. */
+function caretAtEnd(box: Element | null) {
+  const selection = getSelection();
+  if (!box || !selection?.isCollapsed || !selection.focusNode) return false;
+  if (!box.contains(selection.focusNode)) return false;
+  const after = document.createRange();
+  after.setStart(selection.focusNode, selection.focusOffset);
+  after.setEnd(box, box.childNodes.length);
+  return after.toString().trim() === '';
 }
 
 /**
