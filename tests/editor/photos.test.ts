@@ -55,7 +55,8 @@ async function publishPostWith(photo: string, title: string) {
   await publishNow(page);
   const folder = `src/content/blog/${title.toLowerCase().replaceAll(' ', '-')}`;
   const written = join(bench.dir, folder, photo.split('/').at(-1)!);
-  // The proxy writes the photo before the entry; a file being written reads short for a moment.
+  // decap-server writes the entry, then the photo, each as it comes: a file being written reads
+  // short for a moment.
   await bench.server.until(`${folder} saved`, () =>
     existsSync(join(bench.dir, folder, 'index.md')),
   );
