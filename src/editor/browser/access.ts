@@ -73,7 +73,10 @@ let messageLists = 0;
 /** A control names its field's messages (Decap's list beside the label) as its description. */
 function describe(control: HTMLElement, field: Element, list: Element) {
   list.id ||= `field-messages-${++messageLists}`;
-  const before = described.get(control)?.before ?? control.getAttribute('aria-describedby');
+  // What it had before the first refusal: described again, it names its messages once.
+  const before = described.has(control)
+    ? described.get(control)!.before
+    : control.getAttribute('aria-describedby');
   control.setAttribute('aria-describedby', [list.id, before].filter(Boolean).join(' '));
   control.setAttribute('aria-invalid', 'true');
   described.set(control, { field, before });
@@ -90,14 +93,21 @@ function undescribeFixed() {
   }
 }
 
+/** How many frames the focus must stay on the first field in error, and at most how long to try. */
+const FOCUS_HELD_FRAMES = 3;
+const REFUSAL_FRAMES = 60;
+
 /**
  * After a refused save, Decap's toast says so (an alert, which a screen reader announces) and
  * lists each field's messages beside its label: each field in error is described by its messages
  * and marked invalid, and the focus goes to the first, which a screen reader reads with them.
  */
 function answerRefusal() {
-  // A frame later: Decap's menu has let go of the focus, and the messages are drawn.
-  requestAnimationFrame(() => {
+  // Frame by frame until the focus holds there: on a busy computer Decap may draw the messages,
+  // let its menu go and redraw the field's control some frames after its toast.
+  let frames = 0;
+  let held = 0;
+  const settle = () => {
     const refused = [...document.querySelectorAll(ERRORS)].flatMap((list) => {
       const field = list.closest(FIELD);
       const control = field && controlOf(field);
@@ -105,8 +115,11 @@ function answerRefusal() {
     });
     for (const { field, control, list } of refused) describe(control, field, list);
     const first = refused.find(({ field }) => shown(field)) ?? refused[0];
-    first?.control.focus();
-  });
+    if (first && document.activeElement === first.control) held++;
+    else first?.control.focus();
+    if (held < FOCUS_HELD_FRAMES && ++frames < REFUSAL_FRAMES) requestAnimationFrame(settle);
+  };
+  requestAnimationFrame(settle);
 }
 
 /**
