@@ -10,7 +10,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { contentFolders, photoExtensions } from '../src/config.ts';
 import { plural } from '../src/lib/format.ts';
-import { cleanPhoto, inMemory, photoFacts } from '../src/lib/photo-metadata.ts';
+import { photoFacts } from '../src/lib/photo-facts.ts';
+import { cleanPhoto } from '../src/lib/photo-metadata.ts';
+import { inMemory } from '../src/lib/photo-parts.ts';
 
 const root = join(import.meta.dirname, '..');
 // npm runs scripts from the project root; the writer's paths are from where they typed them.

@@ -1,7 +1,8 @@
 /**
  * A photo file as the parts its format is made of: a JPEG's segments, a PNG's chunks, a WebP's
- * RIFF chunks, an AVIF's boxes. Read a piece at a time, so a check can read a file's structure and
- * metadata without its picture. Plain TypeScript: no DOM and no Node module.
+ * RIFF chunks, an AVIF's boxes, and which of them are metadata. Read a piece at a time, so a
+ * check can read a file's structure and metadata without its picture. Plain TypeScript: no DOM
+ * and no Node module.
  */
 import { BrokenPhoto } from './exif.ts';
 
@@ -158,3 +159,30 @@ export function* boxes(source: ByteSource, from: number, to: number): Generator<
     at = end;
   }
 }
+
+// Which parts are metadata, for reading what a photo tells and for removing it.
+
+const startsWith = (bytes: Uint8Array, text: string) =>
+  bytes.length >= text.length && ascii(bytes.subarray(0, text.length)) === text;
+export const EXIF = 'Exif\0\0';
+const XMP = 'http://ns.adobe.com/xap/1.0/\0';
+const XMP_EXTENSION = 'http://ns.adobe.com/xmp/extension/\0';
+/** EXIF's TIFF, with or without the `Exif\0\0` some writers put before it. */
+export const tiffOf = (bytes: Uint8Array) => (startsWith(bytes, EXIF) ? bytes.subarray(6) : bytes);
+
+/** A JPEG APPn segment's kind, by its signature. */
+export function jpegKind(source: ByteSource, part: Part): 'exif' | 'xmp' | 'keep' | 'drop' {
+  const head = take(source, part.data, Math.min(part.dataEnd - part.data, 40));
+  if (part.name === 'FFE1') {
+    if (startsWith(head, EXIF)) return 'exif';
+    return startsWith(head, XMP) || startsWith(head, XMP_EXTENSION) ? 'xmp' : 'drop';
+  }
+  if (part.name === 'FFE0') return 'keep'; // JFIF: pixel density, no metadata
+  if (part.name === 'FFE2') return startsWith(head, 'ICC_PROFILE\0') ? 'keep' : 'drop';
+  if (part.name === 'FFEE') return startsWith(head, 'Adobe') ? 'keep' : 'drop'; // colour transform
+  return /^FFE[0-9A-F]$/.test(part.name) || part.name === 'FFFE' ? 'drop' : 'keep';
+}
+
+// PNG and WebP blocks that carry metadata: EXIF, XMP and text, and C2PA's content credentials.
+export const PNG_METADATA = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'caBX']);
+export const WEBP_METADATA = new Set(['EXIF', 'XMP ', 'C2PA']);

@@ -5,7 +5,8 @@
  * since the index kept the answer. A warning, not a problem: the build goes on.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { photoFacts, type ByteSource } from '@/lib/photo-metadata';
+import { photoFacts } from '@/lib/photo-facts';
+import type { ByteSource } from '@/lib/photo-parts';
 import { plural } from '@/lib/format';
 import type { FileStamp } from './entry-index';
 

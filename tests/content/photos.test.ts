@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, it, vi } from 'vitest';
-import { inMemory, photoFacts } from '../../src/lib/photo-metadata';
+import { photoFacts } from '../../src/lib/photo-facts';
+import { inMemory } from '../../src/lib/photo-parts';
 import { astro, node, scratchProject, write } from './scratch';
 import { phoneExif, SERIAL } from '../support/phone-photo';
 

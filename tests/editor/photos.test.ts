@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { inMemory, photoFacts } from '../../src/lib/photo-metadata';
+import { photoFacts } from '../../src/lib/photo-facts';
+import { inMemory } from '../../src/lib/photo-parts';
 import { workbench } from './workbench';
 import { fillPost, publishNow } from './writer';
 import { phoneExif, SERIAL } from '../support/phone-photo';

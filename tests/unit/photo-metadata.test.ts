@@ -7,7 +7,9 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cleanPhoto, inMemory, photoFacts } from '@/lib/photo-metadata';
+import { photoFacts } from '@/lib/photo-facts';
+import { cleanPhoto } from '@/lib/photo-metadata';
+import { inMemory } from '@/lib/photo-parts';
 
 // Unique strings in the metadata, to look for in the bytes afterwards.
 const SERIAL = 'SN-4815162342';
