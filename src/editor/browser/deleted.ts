@@ -15,7 +15,8 @@ import { formats } from './decap';
 import { read, type Checks } from './entry';
 import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './history';
 import { schemaOf } from './schemas';
-import { Moved, store, Unreachable } from './stores';
+import { Moved, Unreachable } from './store-backends';
+import { store } from './stores';
 import { addStyle } from './style';
 import type { NewFile } from './versions';
 

@@ -19,7 +19,8 @@ import { fill } from './form';
 import { openEntry } from './open-entry';
 import { schemaOf, schemas } from './schemas';
 import { problemsAfter } from './site-check';
-import { Moved, store, Unreachable, type Current } from './stores';
+import { Moved, Unreachable, type Current } from './store-backends';
+import { store } from './stores';
 
 /** A refusal, in Decap's toast as its words alone, without "Error:" before them. */
 class Refusal extends Error {
