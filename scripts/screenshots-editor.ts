@@ -5,13 +5,13 @@
  * save the editor refuses, two writers and a colleague's commits on one post, a closed tab, an
  * entry's history and the recently deleted, and writes docs/images/editor-*.png.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Dialog, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
-import { projectRoot, scratchProject } from './lib/scratch-project.ts';
+import { gitIn, projectRoot, scratchProject } from './lib/scratch-project.ts';
 import {
   fillPost,
   openEntry,
@@ -25,14 +25,7 @@ const out = join(projectRoot, 'docs/images');
 const sitePort = 4399;
 const dir = scratchProject();
 /** git in the copy, as a colleague who commits would run it. */
-const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Ben Cook', '-c', 'user.email=ben@example.com', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-git('init', '--quiet');
-git('add', 'src');
-git('commit', '--quiet', '-m', 'The content as the writers found it');
+const git = gitIn(dir, { name: 'Ben Cook', email: 'ben@example.com' });
 const editor = spawn(
   process.execPath,
   ['scripts/editor.ts', '--port', String(sitePort), '--host', '127.0.0.1'],

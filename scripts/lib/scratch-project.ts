@@ -2,6 +2,7 @@
  * Throwaway copies of the project, for running the real Astro CLI on changed content.
  * Shared by the content tests and the scale benchmark.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,4 +35,20 @@ export function scratchProject(
     }
   }
   return dir;
+}
+
+/**
+ * `git` in the scratch project at `dir` as `who` commits, its output as text, after a first
+ * commit of `src` as the writers found it, on `branch` if given.
+ */
+export function gitIn(dir: string, who: { name: string; email: string }, branch?: string) {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', `user.name=${who.name}`, '-c', `user.email=${who.email}`, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+  git('init', '--quiet', ...(branch ? [`--initial-branch=${branch}`] : []));
+  git('add', 'src');
+  git('commit', '--quiet', '-m', 'The content as the writers found it');
+  return git;
 }

@@ -18,6 +18,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { gitIn } from '../../scripts/lib/scratch-project.ts';
 import { devServer, freePort, scratchProject } from '../content/scratch';
 
 const API = 'https://api.github.com';
@@ -433,11 +434,7 @@ export function githubWorkbench({
 
   beforeAll(async () => {
     const dir = scratchProject();
-    const owner = ['-c', 'user.name=Site Owner', '-c', 'user.email=owner@example.com'];
-    const git = (...args: string[]) => execFileSync('git', [...owner, ...args], { cwd: dir });
-    git('init', '--quiet', `--initial-branch=${branch}`);
-    git('add', 'src');
-    git('commit', '--quiet', '-m', 'The content as the writers found it');
+    const git = gitIn(dir, { name: 'Site Owner', email: 'owner@example.com' }, branch);
     git('clone', '--quiet', '--bare', dir, remote);
     const github = fakeGitHub({ dir: remote, repo, branch });
     // A port nothing listens on: Decap finds no local proxy, and uses GitHub.

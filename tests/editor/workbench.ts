@@ -3,12 +3,13 @@
  * local proxy and `astro dev` serving it, exactly as `npm run editor` runs them, and /admin/ in
  * Chromium, logged in. Each test file gets its own, so files can run side by side.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { gitIn } from '../../scripts/lib/scratch-project.ts';
 import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
 import { devServer, freePort, scratchProject } from '../content/scratch';
 
@@ -48,14 +49,7 @@ export function workbench({
   beforeAll(async () => {
     const dir = scratchProject();
     prepare(dir);
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
-    git('init', '--quiet');
-    git('add', 'src');
-    git('commit', '--quiet', '-m', 'The content as the writer found it');
+    const git = gitIn(dir, { name: 'Test', email: 'test@example.com' });
     const port = await freePort();
     proxy = await startLocalProxy(dir, port);
     const server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
