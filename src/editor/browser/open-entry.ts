@@ -25,11 +25,7 @@ class OpenEntry {
 
   /** A file read afresh for the form: what it says is the base again, with no conflict open. */
   opened(file: string) {
-    this.file = file;
-    this.#base = undefined;
-    this.#conflicts = [];
-    this.#answers.clear();
-    this.#changed();
+    this.standsOn(file, undefined);
   }
 
   /** The text the form at `file` stands on, if not the one Decap read. */
