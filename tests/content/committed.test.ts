@@ -6,7 +6,8 @@ import { parseDocument } from 'yaml';
 import { normalise } from '../../src/lib/frontmatter';
 import { parseSource } from '../../src/loaders/source';
 import { projectRoot } from '../../scripts/lib/scratch-project.ts';
-import { astro, scratchProject } from './scratch';
+import { astro } from '../support/astro-cli';
+import { scratchProject } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000 });
 

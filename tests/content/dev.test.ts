@@ -14,7 +14,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { devServer, edit, scratchProject, write } from './scratch';
+import { devServer } from '../support/astro-cli';
+import { edit, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -23,7 +23,8 @@ import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
 import { hostFor } from '../support/engine';
-import { astro, edit, page, scratchProject, write } from './scratch';
+import { astro } from '../support/astro-cli';
+import { edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 

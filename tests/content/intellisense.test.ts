@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { contentFolders } from '@/config';
 import { projectRoot } from '../../scripts/lib/scratch-project.ts';
-import { astro, scratchProject } from './scratch';
+import { astro } from '../support/astro-cli';
+import { scratchProject } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 

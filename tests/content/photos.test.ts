@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { expect, it, vi } from 'vitest';
 import { photoFacts } from '../../src/lib/photo-facts';
 import { inMemory } from '../../src/lib/photo-parts';
-import { astro, node, scratchProject, write } from './scratch';
+import { astro, node } from '../support/astro-cli';
+import { scratchProject, write } from './scratch';
 import { phoneExif, SERIAL } from '../support/phone-photo';
 
 vi.setConfig({ testTimeout: 480_000 });

@@ -8,7 +8,8 @@ import Parser from 'rss-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageLists } from '@/config';
-import { astro, edit, node, page, scratchProject, write } from './scratch';
+import { astro, node } from '../support/astro-cli';
+import { edit, page, scratchProject, write } from './scratch';
 
 // Each case runs the real Astro CLI on a scratch copy: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { node, scratchProject, write } from '../content/scratch';
+import { node } from '../support/astro-cli';
+import { scratchProject, write } from '../content/scratch';
 
 const post = `---
 title: Already Here
