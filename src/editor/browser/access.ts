@@ -93,20 +93,16 @@ function undescribeFixed() {
   }
 }
 
-/** How many frames the focus must stay on the first field in error, and at most how long to try. */
-const FOCUS_HELD_FRAMES = 3;
-const REFUSAL_FRAMES = 60;
-
 /**
  * After a refused save, Decap's toast says so (an alert, which a screen reader announces) and
  * lists each field's messages beside its label: each field in error is described by its messages
  * and marked invalid, and the focus goes to the first, which a screen reader reads with them.
+ * Decap may draw the messages, let its menu go and draw the field's control again some time
+ * after its toast, the longer the busier the computer: the focus is put back on the first field
+ * in error whenever the page changes, until the writer presses a key or the pointer.
  */
-function answerRefusal() {
-  // Frame by frame until the focus holds there: on a busy computer Decap may draw the messages,
-  // let its menu go and redraw the field's control some frames after its toast.
-  let frames = 0;
-  let held = 0;
+function answerRefusals() {
+  let waiting: AbortController | undefined;
   const settle = () => {
     const refused = [...document.querySelectorAll(ERRORS)].flatMap((list) => {
       const field = list.closest(FIELD);
@@ -115,11 +111,26 @@ function answerRefusal() {
     });
     for (const { field, control, list } of refused) describe(control, field, list);
     const first = refused.find(({ field }) => shown(field)) ?? refused[0];
-    if (first && document.activeElement === first.control) held++;
-    else first?.control.focus();
-    if (held < FOCUS_HELD_FRAMES && ++frames < REFUSAL_FRAMES) requestAnimationFrame(settle);
+    if (first && document.activeElement !== first.control) first.control.focus();
   };
-  requestAnimationFrame(settle);
+  return {
+    /** A refusal was said: the focus goes to the first field in error, and is kept there. */
+    refused() {
+      waiting?.abort();
+      const acted = (waiting = new AbortController());
+      for (const type of ['keydown', 'pointerdown']) {
+        document.addEventListener(type, () => acted.abort(), {
+          capture: true,
+          signal: acted.signal,
+        });
+      }
+      requestAnimationFrame(() => !acted.signal.aborted && settle());
+    },
+    /** The page changed: while the writer has not acted since a refusal, the focus is kept. */
+    changed() {
+      if (waiting && !waiting.signal.aborted) settle();
+    },
+  };
 }
 
 /**
@@ -173,14 +184,16 @@ export function registerAccess() {
   for (const type of ['input', 'change']) document.addEventListener(type, keepPartialYears, true);
   document.addEventListener('keydown', uploadByKey);
   const answered = new WeakSet<Element>();
+  const refusals = answerRefusals();
   new MutationObserver(() => {
     addMissing(document);
     focusAfterDialog();
     undescribeFixed();
+    refusals.changed();
     for (const toast of document.querySelectorAll('.Toastify__toast-body')) {
       if (answered.has(toast) || toast.textContent?.trim() !== REFUSED) continue;
       answered.add(toast);
-      answerRefusal();
+      refusals.refused();
     }
   }).observe(document.body, { subtree: true, childList: true });
 }
