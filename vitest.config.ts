@@ -15,8 +15,23 @@ export default getViteConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       // Slow tests that run the real Astro CLI on scratch copies of the project.
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
-      // The web editor in Chromium against `astro dev` and Decap's local proxy in a scratch copy.
-      { extends: true, test: { name: 'editor', include: ['tests/editor/**/*.test.ts'] } },
+      // The web editor in Chromium against `astro dev` and Decap's local proxy in a scratch copy:
+      // one of each for each worker, kept from file to file (tests/editor/global-setup.ts), so
+      // the files share a worker's modules.
+      {
+        extends: true,
+        test: {
+          name: 'editor',
+          include: ['tests/editor/**/*.test.ts'],
+          globalSetup: ['tests/editor/global-setup.ts'],
+          isolate: false,
+          maxWorkers: 2,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // What a page shows after a save or a load, on a busy machine: a bound, not a wait.
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
       // Fast tests that read the production build in dist/ (npm run build first): everything a
       // page, feed or sitemap says without a browser running it.
       { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'] } },

@@ -10,16 +10,14 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
 import { collections, openEntry, photoOnDisk, publishNow, type Collection } from './writer';
-
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const bench = workbench();
 // Leaving a form with changes asks first, and the tests leave theirs; a reload may close the
 // question before it is answered.
-beforeAll(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
+beforeEach(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -32,8 +30,17 @@ const entries: Record<Collection, string> = {
 
 /** axe's serious and critical problems on the page as it is now, one line per element. */
 async function problems(page: Page) {
-  // Decap's colours change over 0.2 s when a field takes or loses the focus.
-  await page.waitForTimeout(400);
+  // Decap's colours change over 0.2 s when a field takes or loses the focus: asked once no
+  // transition is under way (a spinner's animation never ends, and is not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
@@ -69,7 +76,7 @@ async function newPost(page: Page) {
 
 for (const width of [1280, 375]) {
   describe(`the web editor at ${width} px, to axe`, () => {
-    beforeAll(() => bench.page.setViewportSize({ width, height: 900 }));
+    beforeEach(() => bench.page.setViewportSize({ width, height: 900 }));
 
     it('has a login page with no serious problem', async () => {
       const browser = bench.page.context().browser()!;

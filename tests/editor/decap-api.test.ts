@@ -8,11 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workerBrowser } from './workbench';
 
 const dist = join(
   dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')),
@@ -51,8 +49,8 @@ type Window = {
  * that wraps Decap's own control and refuses the title "Taken" from `isValid`, as a PRESENCE
  * error; and a preSave listener that throws for the title "Refused". Opens a new note.
  */
-async function newNote(browser: Browser, format = 'frontmatter'): Promise<Page> {
-  const page = await browser.newPage();
+async function newNote(context: BrowserContext, format = 'frontmatter'): Promise<Page> {
+  const page = await context.newPage();
   await page.route(`${ADMIN}**`, (route) => {
     const file = new URL(route.request().url()).pathname.slice('/admin/'.length);
     if (!file) return route.fulfill({ contentType: 'text/html', body: PAGE });
@@ -139,27 +137,23 @@ const notes = (page: Page) =>
 const asked = (page: Page) => page.evaluate(() => (window as unknown as Window).asked);
 
 describe('Decap CMS, as the web editor relies on it', () => {
-  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
 
-  beforeAll(async () => {
-    const executablePath = chromiumPath();
-    browser = await chromium.launch({
-      args: CHROMIUM_ARGS,
-      ...(executablePath && { executablePath }),
-    });
+  beforeEach(async () => {
+    context = await (await workerBrowser()).newContext();
   });
 
-  afterAll(() => browser?.close());
+  afterEach(() => context?.close());
 
   it('saves a note no check refuses (what the refusals below are measured against)', async () => {
-    const page = await newNote(browser!);
+    const page = await newNote(context!);
     await publish(page, 'Kept');
     await page.getByText('Entry saved').waitFor();
     expect(await notes(page)).toEqual(['---\ntitle: Kept\n---\n']);
   });
 
   it('gives a built-in widget by getWidget, whose control a widget registered under its name wraps, and asks its isValid on a save, with the draft in its entry prop', async () => {
-    const page = await newNote(browser!);
+    const page = await newNote(context!);
     expect(await page.evaluate(() => (window as unknown as Window).widgetParts)).toEqual([
       'function',
       'function',
@@ -177,7 +171,7 @@ describe('Decap CMS, as the web editor relies on it', () => {
   });
 
   it('stops a save when a preSave listener throws, and shows its message', async () => {
-    const page = await newNote(browser!);
+    const page = await newNote(context!);
     await publish(page, 'Refused');
     await page.getByText('Failed to persist entry: Error: Not saved: refused.').waitFor();
     expect(await asked(page)).toEqual(['Refused']);
@@ -185,7 +179,7 @@ describe('Decap CMS, as the web editor relies on it', () => {
   });
 
   it('keeps no backup of a draft its format writes as an empty text, and keeps one of a text', async () => {
-    const page = await newNote(browser!, 'probe');
+    const page = await newNote(context!, 'probe');
     const written = () => page.evaluate(() => (window as unknown as Window).written);
     // Decap's backups, in localForage's IndexedDB store, as its persistLocalDraftBackup keeps them.
     const backups = () =>

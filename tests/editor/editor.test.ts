@@ -5,25 +5,14 @@
  * writes must pass the engine's checks and reach the built site; what the engine would refuse
  * must never be written.
  */
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
-import {
-  astro,
-  devServer,
-  freePort,
-  node,
-  page as builtPage,
-  scratchProject,
-} from '../content/scratch';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { astro, node } from '../support/astro-cli';
+import { page as builtPage } from '../content/scratch';
+import { workbench } from './workbench';
 import { choose, fillPost, messagesAt, photoOnDisk, publishNow, saved, typeInBody } from './writer';
-
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const title = 'Salt Your Pasta Water Like You Mean It';
 const folder = 'src/content/blog/salt-your-pasta-water-like-you-mean-it';
@@ -38,47 +27,27 @@ function frontmatter(text: string) {
   };
 }
 
+const bench = workbench();
+
 describe('the web editor', () => {
   let dir = '';
-  let proxy: ChildProcess;
-  let server: Awaited<ReturnType<typeof devServer>>;
-  let browser: Browser;
-  let page: Page;
   let photo = '';
 
-  beforeAll(async () => {
-    dir = scratchProject();
-    const port = await freePort();
-    proxy = await startLocalProxy(dir, port);
-    server = await devServer(dir, { EDITOR_LOCAL_PORT: String(port) });
-    await server.until('the local proxy answering', () => localProxyAnswers(port));
-    await server.page('/admin/');
+  beforeEach(async () => {
+    dir = bench.dir;
     photo = join(dir, 'upload/cover.jpg'); // a photo on the writer's computer
     await photoOnDisk(photo);
-    const executablePath = chromiumPath();
-    browser = await chromium.launch({
-      args: CHROMIUM_ARGS,
-      ...(executablePath && { executablePath }),
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/admin/`);
-    await page.getByRole('button', { name: /^Log ?in/ }).click();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    proxy?.kill();
   });
 
   /** Opens a new, empty post. */
   const newPost = async () => {
-    await page.getByRole('link', { name: 'Blog posts' }).click();
-    await page.getByRole('link', { name: 'Create entry of type Post' }).click();
-    await page.getByLabel('Title', { exact: true }).waitFor();
+    await bench.page.goto(`${bench.server.url}/admin/#/collections/blog`);
+    await bench.page.getByRole('link', { name: 'Create entry of type Post' }).click();
+    await bench.page.getByLabel('Title', { exact: true }).waitFor();
   };
 
   it('makes a post with a photo, an author from the team and text: a draft first, then on /blog', async () => {
+    const { page, server } = bench;
     await newPost();
     // The author is picked from the team by name; the editor stores the member's id.
     await fillPost(page, {
@@ -150,6 +119,7 @@ describe('the web editor', () => {
   });
 
   it('refuses a save the site would refuse, with the engine’s words at the field, and keeps the work', async () => {
+    const { page } = bench;
     const before = readdirSync(join(dir, 'src/content/blog')).sort();
     await newPost();
     // Spaces only: not empty to the editor, but empty to the schema, which trims text.

@@ -1,25 +1,18 @@
 /**
  * A GitHub of our own for the web editor's browser tests: the REST endpoints Decap's GitHub
  * backend calls, answered from a real git repository through Playwright's request interception,
- * so what the editor commits is history that `git log` reads. Around it, a scratch project
- * served by `astro dev` for GitHub (EDITOR_GITHUB_REPO, no local proxy answering) and Chromium
- * logged in as one writer or more. GitHub's API is answered inside the test: no network.
+ * so what the editor commits is history that `git log` reads. Around it, the worker's workbench
+ * with no local proxy answering its pages, logged in as one writer or more. GitHub's API is
+ * answered inside the test: no network.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type Route,
-} from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import { gitIn } from '../../scripts/lib/scratch-project.ts';
-import { devServer, freePort, scratchProject } from '../content/scratch';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { GITHUB } from './global-setup';
+import { workbench, type Workbench } from './workbench';
 
 const API = 'https://api.github.com';
 const REPOSITORY_ID = 4242;
@@ -409,7 +402,7 @@ export const people = {
 export type GitHubBench = {
   /** The scratch project `astro dev` serves, under git: the site as last deployed. */
   dir: string;
-  server: Awaited<ReturnType<typeof devServer>>;
+  server: Workbench['server'];
   github: FakeGitHub;
   /** Ada's tab, logged in; a test may open another in its place. */
   page: Page;
@@ -418,51 +411,44 @@ export type GitHubBench = {
 };
 
 /**
- * Before the file's tests: a scratch project under git, its repository on the fake GitHub
- * (`repo`, branch `branch`), `astro dev` set to publish there with no local proxy answering, and
- * Chromium at /admin/, logged in as Ada. After each test, any request the fake did not know of
- * fails it.
+ * Before each test: this worker's workbench (workbench.ts), its scratch project's first commit on
+ * the fake GitHub (the repository and branch the editor's configuration names), no local proxy
+ * answering the pages, and Ada's tab at /admin/, logged in. After each test, any request the fake
+ * did not know of fails it.
  */
-export function githubWorkbench({
-  repo = 'delicious-bites/site',
-  branch = 'main',
-  width = 1280,
-} = {}) {
+export function githubWorkbench() {
+  const local = workbench({ user: null });
   const bench = {} as GitHubBench;
-  let browser: Browser | undefined;
-  const remote = mkdtempSync(join(tmpdir(), 'bites-github-'));
+  const remotes: string[] = [];
 
-  beforeAll(async () => {
-    const dir = scratchProject();
-    const git = gitIn(dir, { name: 'Site Owner', email: 'owner@example.com' }, branch);
-    git('clone', '--quiet', '--bare', dir, remote);
-    const github = fakeGitHub({ dir: remote, repo, branch });
-    // A port nothing listens on: Decap finds no local proxy, and uses GitHub.
-    const server = await devServer(dir, {
-      EDITOR_GITHUB_REPO: repo,
-      EDITOR_GITHUB_BRANCH: branch,
-      EDITOR_LOCAL_PORT: String(await freePort()),
-    });
-    await server.page('/admin/');
-    const executablePath = chromiumPath();
-    browser = await chromium.launch({
-      args: CHROMIUM_ARGS,
-      ...(executablePath && { executablePath }),
-    });
-    const open = async (person: Person) => {
-      const context = await browser!.newContext({ viewport: { width, height: 900 } });
+  beforeEach(async () => {
+    const remote = mkdtempSync(join(tmpdir(), 'bites-github-'));
+    remotes.push(remote);
+    execFileSync('git', ['clone', '--quiet', '--bare', local.dir, remote]);
+    const github = fakeGitHub({ dir: remote, ...GITHUB });
+    const proxy = new URL(`http://localhost:${local.proxyPort}`);
+    /** `page`'s context answered by the fake as `person`, and logged in once /admin/ loads. */
+    const logIn = async (page: Page, person: Person) => {
+      const context = page.context();
       const token = await github.serve(context, person);
+      // On the live site nothing answers at the local proxy's address: Decap uses GitHub.
+      await context.route(`${proxy.origin}/**`, (route) => route.abort());
       // Decap keeps the user it logged in here, and logs them in again on load.
       const user = { backendName: 'github', token, login: person.login, name: person.name };
-      await context.addInitScript(
-        (stored) => localStorage.setItem('decap-cms-user', JSON.stringify(stored)),
-        user,
-      );
-      const page = await context.newPage();
-      await page.goto(`${server.url}/admin/`);
+      await page.goto(`${local.server.url}/admin/site.json`);
+      await page.evaluate((stored) => {
+        localStorage.setItem('decap-cms-user', JSON.stringify(stored));
+      }, user);
+      await page.goto(`${local.server.url}/admin/`);
       return page;
     };
-    Object.assign(bench, { dir, server, github, open, page: await open(people.ada) });
+    const open = async (person: Person) => {
+      const context = await local.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      local.closeAfter(context);
+      return logIn(await context.newPage(), person);
+    };
+    const page = await logIn(local.page, people.ada);
+    Object.assign(bench, { dir: local.dir, server: local.server, github, open, page });
   });
 
   afterEach(() => {
@@ -470,10 +456,8 @@ export function githubWorkbench({
     if (failures.length) throw new Error(failures.join('\n'));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await bench.server?.stop();
-    rmSync(remote, { recursive: true, force: true });
+  afterAll(() => {
+    for (const remote of remotes) rmSync(remote, { recursive: true, force: true });
   });
 
   return bench;

@@ -7,11 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { githubWorkbench, people, type Exchange } from './github';
 import { photoOnDisk } from './writer';
-
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
 const bench = githubWorkbench();
 
@@ -53,25 +51,33 @@ async function openAt(hash: string) {
 const sent = (from: number, endpoint: string): Exchange[] =>
   bench.github.exchanges.slice(from).filter((each) => each.endpoint === endpoint);
 
+/**
+ * The post in four commits on the branch: written flat, its salt heaped, moved into a folder of
+ * its own, then given a longer title and a photo of its own.
+ */
+async function postWithHistory() {
+  const { github } = bench;
+  const heaped = excerpt.replace('generous', 'heaped');
+  github.commitAs(people.colleague, { [flat]: postText('Salt the Water', excerpt) }, 'A post');
+  github.commitAs(people.ben, { [flat]: postText('Salt the Water', heaped) }, 'Heaped');
+  github.commitAs(
+    people.colleague,
+    { [flat]: null, [folder]: postText('Salt the Water', heaped) },
+    'Into a folder of its own',
+  );
+  const photo = join(bench.dir, 'upload/pot.jpg');
+  await photoOnDisk(photo);
+  github.commitAs(
+    people.ada,
+    { [folder]: postText(title, heaped, './pot.jpg'), [pot]: readFileSync(photo) },
+    'A longer title, and a photo of our own',
+  );
+}
+
 describe('an entry’s history on GitHub', () => {
   it('lists a post’s commits newest first, following it back past its move into a folder of its own', async () => {
     const { github } = bench;
-    const heaped = excerpt.replace('generous', 'heaped');
-    github.commitAs(people.colleague, { [flat]: postText('Salt the Water', excerpt) }, 'A post');
-    github.commitAs(people.ben, { [flat]: postText('Salt the Water', heaped) }, 'Heaped');
-    github.commitAs(
-      people.colleague,
-      { [flat]: null, [folder]: postText('Salt the Water', heaped) },
-      'Into a folder of its own',
-    );
-    const photo = join(bench.dir, 'upload/pot.jpg');
-    await photoOnDisk(photo);
-    github.commitAs(
-      people.ada,
-      { [folder]: postText(title, heaped, './pot.jpg'), [pot]: readFileSync(photo) },
-      'A longer title, and a photo of our own',
-    );
-
+    await postWithHistory();
     const page = await openAt('/collections/blog');
     await page.getByRole('link', { name: new RegExp(`^${title} · `) }).click();
     await expect
@@ -113,6 +119,7 @@ describe('an entry’s history on GitHub', () => {
 
   it('brings back a post deleted through the editor with its photo, in one commit, the branch’s files as before the delete', async () => {
     const { github } = bench;
+    await postWithHistory();
     const page = await openAt('/collections/blog');
     await page.getByRole('link', { name: new RegExp(`^${title} · `) }).click();
     await expect

@@ -9,15 +9,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
 import { photoOnDisk } from './writer';
 
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
-
 const bench = workbench();
 // Leaving a form with changes asks first, and the tests leave theirs.
-beforeAll(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
+beforeEach(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
 
 /** Decap's toast for a refused save (src/editor/browser/words.ts). */
 const REFUSED = 'Not saved yet: each field marked in red says what to change.';

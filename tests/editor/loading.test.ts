@@ -4,10 +4,8 @@
  * preview loads it, from a chunk of our scripts the dev server serves.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
-
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const bench = workbench();
 

@@ -8,13 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { cleanPhoto } from '../../src/lib/photo-metadata';
 import { githubWorkbench } from './github';
 import { publishNow, saved } from './writer';
 import { phoneExif } from '../support/phone-photo';
-
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
 const bench = githubWorkbench();
 

@@ -7,14 +7,12 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { photoFacts } from '../../src/lib/photo-facts';
 import { inMemory } from '../../src/lib/photo-parts';
 import { workbench } from './workbench';
 import { fillPost, publishNow } from './writer';
 import { phoneExif, SERIAL } from '../support/phone-photo';
-
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
 const bench = workbench();
 

@@ -1,23 +1,39 @@
 /**
- * The web editor's preview: the entry drawn by the site's own card, and where it will appear,
- * as the engine's core places it. The scratch project's RecipeCard is changed before the editor
- * starts, so the test shows there is no second copy of a card: the preview changes with it.
+ * The web editor's preview: the entry drawn by the site's own card and stylesheet, and where it
+ * will appear, as the engine's core places it. The scratch project's RecipeCard is changed before
+ * each test, so the test shows there is no second copy of a card: the preview changes with it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fetchText } from '../../scripts/lib/measure.ts';
 import { workbench } from './workbench';
 import { choose } from './writer';
 
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
-
 const card = 'src/components/recipes/RecipeCard.tsx';
-const bench = workbench({
-  prepare: (dir) => {
-    const file = join(dir, card);
-    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('View Recipe', 'Cook This Tonight'));
-  },
+const bench = workbench();
+
+/** The text of the editor's scripts as the page loads them: editor.js and every chunk it names. */
+async function editorScripts(url: string) {
+  const texts = new Map<string, string>();
+  for (const names = ['editor.js']; names.length;) {
+    const name = names.pop()!;
+    const text = (await fetchText(`${url}/admin/${name}`)) ?? '';
+    texts.set(name, text);
+    for (const [, chunk] of text.matchAll(/"\.\/(editor-[\w-]+\.js)"/g)) {
+      if (!texts.has(chunk!)) names.push(chunk!);
+    }
+  }
+  return [...texts.values()].join('\n');
+}
+
+beforeEach(async () => {
+  const file = join(bench.dir, card);
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('View Recipe', 'Cook This Tonight'));
+  await bench.server.until('the editor’s scripts made again with the changed card', async () =>
+    (await editorScripts(bench.server.url)).includes('Cook This Tonight'),
+  );
 });
 
 /** The preview pane's text, once it has drawn `expected`. */
@@ -61,8 +77,19 @@ describe('the web editor’s preview', () => {
     await previewShows(page, 'Pasta Carbonara, Roman Style');
   });
 
+  it('draws the card with the site’s own stylesheet: Tailwind’s output of global.css, sonner’s with it', async () => {
+    // A build inlines the stylesheet as <style>, as astro.config.ts asks; astro dev writes each
+    // stylesheet a page imports into the page, which Astro does not promise.
+    const css = (await fetchText(`${bench.server.url}/admin/site.css`)) ?? '';
+    // A colour global.css defines, and a utility a card uses.
+    expect(css).toContain('--color-brand-700: #c2410c');
+    expect(css).toMatch(/\.rounded-2xl\s*\{/);
+    expect(css).toContain('[data-sonner-toaster]');
+  });
+
   it('says where a recipe made featured and newest will appear, and what it replaces', async () => {
     const { page } = bench;
+    await open('recipes', 'Pasta Carbonara');
     await page.getByRole('switch', { name: /Featured/ }).click();
     await page.getByLabel('Publish date', { exact: true }).fill('2026-11-25');
     await page.getByLabel('Publish date', { exact: true }).press('Tab');
@@ -78,7 +105,6 @@ describe('the web editor’s preview', () => {
 
   it('says a new post is a draft on no page, and when a scheduled one goes live', async () => {
     const { page } = bench;
-    page.once('dialog', (dialog) => void dialog.accept());
     await open('blog');
     await previewShows(page, /The card shows once the form has nothing left to fix/);
     await page.getByLabel('Title', { exact: true }).fill('Written Ahead');

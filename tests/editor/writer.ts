@@ -82,6 +82,16 @@ export async function publishNow(page: Page) {
   await page.getByRole('menuitem', { name: /^(Publish|Save draft) now$/ }).click();
 }
 
+/**
+ * Waits until the form says it is saved: its toolbar reads Published, or Saved as a draft, where
+ * it read Publish while the form had changes. The form then stands on the file as written.
+ */
+export const formSaved = (page: Page) =>
+  page
+    .getByText(/^(Published|Saved as a draft)$/)
+    .first()
+    .waitFor();
+
 /** Waits for the editor to report the entry saved. */
 export const saved = (page: Page) =>
   page
