@@ -1,82 +1,83 @@
 /**
- * `npm run test:report`: how many tests the last run had and how long each step took, from the JSON
- * reports a run with CI=true leaves in reports/ (`bash .ci/run` makes them), written into the
- * README between `<!-- suite:begin -->` and `<!-- suite:end -->`. Nothing here is typed by hand.
+ * `npm run test:report`: the suite's steps side by side, each commit's tests and time, from the
+ * runs `npm run bench:suite` left in reports/suite/ (one folder a commit), written into the README
+ * between `<!-- suite:begin -->` and `<!-- suite:end -->`. Nothing here is typed by hand.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import type { SuiteRun } from './bench/suite.ts';
 import { markdownTable, writeDocSection } from './lib/doc-section.ts';
 import { projectRoot } from './lib/scratch-project.ts';
+import type { Step } from './test.ts';
 
-type VitestReport = {
-  startTime: number;
-  numTotalTests: number;
-  numFailedTests: number;
-  testResults: { startTime: number; endTime: number }[];
-};
-type PlaywrightReport = {
-  stats: {
-    startTime: string;
-    duration: number;
-    expected: number;
-    unexpected: number;
-    flaky: number;
-  };
-};
+type VitestReport = { numTotalTests: number; numFailedTests: number };
+type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number } };
 
-const reports = join(projectRoot, 'reports');
-const read = <T>(name: string) => JSON.parse(readFileSync(join(reports, name), 'utf8')) as T;
-const minutes = (ms: number) =>
-  ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
+/** One commit's run: its times, and each step's tests and failures where it ran tests. */
+type Run = SuiteRun & { steps: Step[]; tests: Map<string, { tests: number; failed: number }> };
 
-if (!existsSync(join(reports, 'playwright.json'))) {
-  throw new Error('test-report: no reports/playwright.json; run `CI=true npm test` first');
+function readRun(folder: string): Run {
+  const read = <T>(name: string) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as T;
+  const tests = new Map<string, { tests: number; failed: number }>();
+  for (const name of readdirSync(folder).filter((each) => /^vitest-test-.*\.json$/.test(each))) {
+    const { numTotalTests, numFailedTests } = read<VitestReport>(name);
+    const script = name.replace(/^vitest-|\.json$/g, '').replace('test-', 'test:');
+    tests.set(script, { tests: numTotalTests, failed: numFailedTests });
+  }
+  if (existsSync(join(folder, 'playwright.json'))) {
+    // A test that passed on a retry failed once: it counts as failed.
+    const { expected, unexpected, flaky } = read<PlaywrightReport>('playwright.json').stats;
+    tests.set('test:e2e', { tests: expected + unexpected + flaky, failed: unexpected + flaky });
+  }
+  return { ...read<SuiteRun>('run.json'), steps: read<Step[]>('steps.json'), tests };
 }
 
-// One Vitest report per npm script: vitest-test-unit.json, vitest-test-content.json, …
-const steps = readdirSync(reports)
-  .filter((name) => /^vitest-test-.*\.json$/.test(name))
-  .map((name) => {
-    const report = read<VitestReport>(name);
-    const end = Math.max(...report.testResults.map((file) => file.endTime));
-    const step = `npm run ${name.replace(/^vitest-|\.json$/g, '').replace('test-', 'test:')}`;
-    return {
-      step,
-      tests: report.numTotalTests,
-      failed: report.numFailedTests,
-      ms: end - report.startTime,
-    };
-  });
+const suite = join(projectRoot, 'reports/suite');
+if (!existsSync(suite)) {
+  throw new Error('test-report: no reports/suite; run `npm run bench:suite -- <commit>` first');
+}
+const runs = readdirSync(suite)
+  .map((commit) => readRun(join(suite, commit)))
+  .sort((a, b) => a.started.localeCompare(b.started));
 
-const browser = read<PlaywrightReport>('playwright.json');
-const { stats } = browser;
-const browserTests = stats.expected + stats.unexpected + stats.flaky;
-steps.push({
-  step: 'npm run test:e2e',
-  tests: browserTests,
-  failed: stats.unexpected,
-  ms: stats.duration,
-});
-// In the order `npm test` runs them, as package.json says.
-const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
-  scripts: Record<string, string>;
+const seconds = (ms: number | undefined) =>
+  ms === undefined
+    ? '–'
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)} s`
+      : `${(ms / 60_000).toFixed(1)} min`;
+// Every step any run had, in the order of the last run, then the others'.
+const scripts = [...new Set(runs.toReversed().flatMap((run) => run.steps.map((s) => s.script)))];
+const cells = (run: Run, script: string) => {
+  const step = run.steps.find((each) => each.script === script);
+  const tests = run.tests.get(script);
+  return [tests ? String(tests.tests) : '', step ? seconds(step.ms) : '–'];
 };
-const order = [...(scripts['test'] ?? '').matchAll(/npm run (test:[\w-]+)/g)].map((m) => m[1]);
-const rank = ({ step }: { step: string }) => order.indexOf(step.replace('npm run ', ''));
-steps.sort((a, b) => rank(a) - rank(b));
-
-const total = steps.reduce((sum, step) => sum + step.tests, 0);
-const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+const rows = [
+  ['`npm ci`', ...runs.flatMap((run) => ['', seconds(run.install.ms)])],
+  ...scripts.map((script) => [
+    `\`npm run ${script}\``,
+    ...runs.flatMap((run) => cells(run, script)),
+  ]),
+  ['`npm run audit:prod`', ...runs.flatMap((run) => ['', seconds(run.audit.ms)])],
+  ['**Whole run**', ...runs.flatMap((run) => ['', `**${seconds(run.ms)}**`])],
+];
+const total = (run: Run) => {
+  const counted = [...run.tests.values()];
+  const tests = counted.reduce((sum, each) => sum + each.tests, 0);
+  const failed = counted.reduce((sum, each) => sum + each.failed, 0);
+  return `${run.commit}: ${tests - failed} passed, ${failed} failed`;
+};
 
 const content = [
-  `${total} tests in the run of ${stats.startTime.slice(0, 10)}: ${total - failed} passed, ${failed} failed.`,
+  `Clean clones run one after the other by \`npm run bench:suite\` on ${runs[0]?.started.slice(0, 10)} (load average at each start: ${runs.map((run) => `${run.commit} ${run.load.toFixed(1)}`).join(', ')}); steps joined in \`npm test\` run side by side.`,
   markdownTable(
-    ['Step', 'Tests', 'Time'],
-    steps.map(({ step, tests, ms }) => [`\`${step}\``, String(tests), minutes(ms)]),
+    ['Step', ...runs.flatMap((run) => [`Tests ${run.commit}`, `Time ${run.commit}`])],
+    rows,
   ),
-  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}).`,
+  `${runs.map(total).join('; ')}. Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}).`,
 ].join('\n\n');
 
 await writeDocSection(join(projectRoot, 'README.md'), 'suite', content);
-console.log(`test-report: ${total} tests, written into the README`);
+console.log(`test-report: ${runs.map((run) => run.commit).join(' and ')}, written into the README`);

@@ -28,10 +28,11 @@ for (const vitest of vitestReports.map(read)) {
 }
 if (!vitestReports.length) failed += 1;
 
+// A test that passed only on a retry failed once: it counts as failed.
 const playwright = read('playwright.json');
 if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
+  passed += playwright.stats.expected;
+  failed += playwright.stats.unexpected + playwright.stats.flaky + (playwright.errors?.length ?? 0);
   skipped += playwright.stats.skipped;
 } else {
   failed += 1;
