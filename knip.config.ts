@@ -24,6 +24,6 @@ export default {
     '@testing-library/dom',
     'decap-server',
   ],
-  // Programs the benchmarks and the HTML check run when the machine has them.
-  ignoreBinaries: ['hugo', 'openssl', 'java'],
+  // Programs the benchmarks, the HTML check and the machine's plan (apt) run when the machine has them.
+  ignoreBinaries: ['hugo', 'openssl', 'java', 'apt-cache'],
 } satisfies KnipConfig;

@@ -1,9 +1,13 @@
 // The one place that says which Chromium the tests, benchmarks and screenshots launch, and how.
+import { planMachine, readMachine } from './ci/machine.mjs';
 
-/** Debian's Chromium by default. CHROMIUM_PATH overrides it; "bundled" means Playwright's own. */
+/**
+ * CHROMIUM_PATH, or the Chromium the machine has as scripts/ci/machine.mjs finds it (Debian's,
+ * or Google Chrome where that is what there is); undefined for "bundled", Playwright's own.
+ */
 export function chromiumPath() {
-  const setting = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-  return setting === 'bundled' ? undefined : setting;
+  const { path } = planMachine(readMachine()).programs.chromium;
+  return path === 'bundled' ? undefined : path;
 }
 
 /** Flags for a sandboxed, offline machine: no GPU, no background network chatter. */

@@ -1,11 +1,11 @@
 /** Which engines run, whether they are installed, and starting one. */
 import { createServer } from 'node:net';
 import type { Browser, Engine } from './browser.ts';
-import { missingPrograms } from './programs.ts';
 import { launchChromium, launchFirefox } from './puppeteer.ts';
 import { launchWebKit } from './webkit.ts';
 
 export type { Browser, Engine } from './browser.ts';
+export { missingPrograms } from './programs.ts';
 
 export const ENGINE_NAMES: Record<Engine, string> = {
   chromium: 'Chromium',
@@ -27,12 +27,6 @@ export function selectedEngines(fallback: readonly Engine[]): Engine[] {
     );
   }
   return asked as Engine[];
-}
-
-/** What an engine needs that is not installed ("FIREFOX_PATH (/usr/bin/firefox-esr)"), if anything. */
-export function missingFor(engine: Engine): string[] {
-  // Chromium is there whenever the e2e tests can run: Playwright fails loudly otherwise.
-  return engine === 'chromium' ? [] : missingPrograms(engine);
 }
 
 export type LaunchOptions = {

@@ -1,39 +1,25 @@
 /**
- * The programs each engine needs, where Debian installs them; each path can be overridden by its
- * environment variable. (Chromium's path lives in scripts/chromium.mjs, as for the e2e tests.)
+ * The programs each engine needs, as scripts/ci/machine.mjs finds them: the plan .ci/run installs
+ * by, so a test runs what CI installed, and each path can still be set by its variable.
  */
-import { accessSync, constants } from 'node:fs';
+import { planMachine, readMachine, type ProgramId } from '../ci/machine.mjs';
 import type { Engine } from './browser.ts';
 
-const DEFAULTS = {
-  FIREFOX_PATH: '/usr/bin/firefox-esr',
-  WEBKIT_DRIVER_PATH: '/usr/bin/WebKitWebDriver',
-  MINIBROWSER_PATH: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-  XVFB_RUN_PATH: '/usr/bin/xvfb-run',
+const NEEDS: Record<Engine, ProgramId[]> = {
+  chromium: ['chromium'],
+  firefox: ['firefox'],
+  webkit: ['webkitDriver', 'miniBrowser', 'xvfbRun'],
 };
 
-type Program = keyof typeof DEFAULTS;
-
-const NEEDS: Record<Exclude<Engine, 'chromium'>, Program[]> = {
-  firefox: ['FIREFOX_PATH'],
-  webkit: ['WEBKIT_DRIVER_PATH', 'MINIBROWSER_PATH', 'XVFB_RUN_PATH'],
-};
-
-/** The path of a program: its environment variable, or Debian's path. */
-export function program(name: Program): string {
-  return process.env[name] || DEFAULTS[name];
+/** The binary of a program; fails with what is missing and how to get it when it is not there. */
+export function program(id: ProgramId): string {
+  const { found, path, problem } = planMachine(readMachine()).programs[id];
+  if (!found) throw new Error(problem);
+  return path;
 }
 
-/** The programs an engine needs that are not installed, as "NAME (path)". */
-export function missingPrograms(engine: keyof typeof NEEDS): string[] {
-  return NEEDS[engine]
-    .filter((name) => {
-      try {
-        accessSync(program(name), constants.X_OK);
-        return false;
-      } catch {
-        return true;
-      }
-    })
-    .map((name) => `${name} (${program(name)})`);
+/** What an engine needs that is not installed, each as a sentence that says how to get it. */
+export function missingPrograms(engine: Engine): string[] {
+  const { programs } = planMachine(readMachine());
+  return NEEDS[engine].flatMap((id) => programs[id].problem ?? []);
 }

@@ -22,7 +22,7 @@ export async function launchFirefox({ port, siteHost }: { port: number; siteHost
   const [host = '', proxyPort = ''] = siteHost.split(':');
   const firefox = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: program('FIREFOX_PATH'),
+    executablePath: program('firefox'),
     headless: true,
     args: [`--remote-debugging-port=${port}`],
     extraPrefsFirefox: {

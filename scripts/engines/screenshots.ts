@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { routes } from '../../tests/spec.ts';
 import { projectRoot } from '../lib/scratch-project.ts';
 import { serveStatic } from '../lib/static-host.ts';
-import { ENGINE_NAMES, launch, missingFor, selectedEngines } from './engines.ts';
+import { ENGINE_NAMES, launch, missingPrograms, selectedEngines } from './engines.ts';
 
 const WIDTHS = [375, 1280];
 /** A virtual screen tall enough for WebKit's window to hold the longest page at 375 px. */
@@ -57,9 +57,9 @@ const site = await serveStatic(dist, { port });
 
 try {
   for (const engine of selectedEngines(['webkit', 'firefox', 'chromium'])) {
-    const missing = missingFor(engine);
+    const missing = missingPrograms(engine);
     if (missing.length) {
-      console.warn(`${ENGINE_NAMES[engine]}: skipped, ${missing.join(' and ')} missing`);
+      console.warn(`${ENGINE_NAMES[engine]} skipped. ${missing.join(' ')}`);
       continue;
     }
     const browser = await launch(engine, {

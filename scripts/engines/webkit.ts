@@ -49,10 +49,10 @@ function attempt<T>(action: () => T): T | undefined {
  * what they have written to stderr.
  */
 async function startDriver({ port, screen }: WebKitOptions) {
-  const driver = program('WEBKIT_DRIVER_PATH');
+  const driver = program('webkitDriver');
   const args = ['-a', '-s', `-screen 0 ${screen}`, driver, `--port=${port}`];
   // A process group of its own, so that all xvfb-run starts can be killed at once.
-  const xvfbRun = spawn(program('XVFB_RUN_PATH'), [...args, '--replace-on-new-session'], {
+  const xvfbRun = spawn(program('xvfbRun'), [...args, '--replace-on-new-session'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -103,7 +103,7 @@ export async function launchWebKit(options: WebKitOptions): Promise<Browser> {
         // refuses such a session ("Failed to match capabilities").
         'wdio:enforceWebDriverClassic': true,
         'webkitgtk:browserOptions': {
-          binary: program('MINIBROWSER_PATH'),
+          binary: program('miniBrowser'),
           // --full-screen hides the toolbar, whose minimum width would keep the window above 375 px.
           args: ['--automation', '--full-screen'],
         },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, inject, test, type ExpectSta
 import {
   ENGINE_NAMES,
   launch,
-  missingFor,
+  missingPrograms,
   type Browser,
   type Engine,
 } from '../../scripts/engines/engines.ts';
@@ -30,17 +30,13 @@ export type VisitorTest = (
  */
 export function describeEngine(engine: Engine, scenarios: (test: VisitorTest) => void): void {
   const engineName = ENGINE_NAMES[engine];
-  const missing = missingFor(engine);
+  const missing = missingPrograms(engine);
   if (missing.length && process.env['CI']) {
     test(`${engineName} is installed`, () => {
-      throw new Error(
-        `${engineName} needs ${missing.join(' and ')}: run bash .ci/run, or set the path`,
-      );
+      throw new Error(missing.join(' '));
     });
   }
-  const title = missing.length
-    ? `${engineName} (skipped: ${missing.join(' and ')} missing)`
-    : engineName;
+  const title = missing.length ? `${engineName} (skipped) ${missing.join(' ')}` : engineName;
 
   // The engines run side by side, each in a concurrent suite of its own; each runs its tests one
   // at a time, since they share the engine's one page.
