@@ -1,5 +1,5 @@
 /**
- * `npm run bench:suite -- <commit> …`: the whole suite of each commit named (and of HEAD), one
+ * `npm run bench:suite -- <commit> …`: the whole suite of each commit named (HEAD if none), one
  * after the other in the same minutes, as CI runs it on a clean clone: `npm ci`, then every step
  * of that commit's `npm test`, then the audit, each timed. Every commit's steps run through this
  * checkout's runner (scripts/test.ts), so each is timed alike, whatever its own `npm test` says.
@@ -51,7 +51,8 @@ function timed(dir: string, command: string, args: string[]) {
   return { ms: Math.round(performance.now() - started), status: status ?? 1 };
 }
 
-const commits = [...process.argv.slice(2), 'HEAD'].map((name) => git('rev-parse', '--short', name));
+const named = process.argv.slice(2);
+const commits = (named.length ? named : ['HEAD']).map((name) => git('rev-parse', '--short', name));
 for (const commit of commits) {
   const dir = mkdtempSync(join(tmpdir(), `bites-suite-${commit}-`));
   const started = new Date().toISOString();
