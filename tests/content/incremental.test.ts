@@ -1,12 +1,10 @@
 /**
- * Builds after builds, as a writer's CI or host runs them: the content store is kept between
- * builds, and whatever changed (a file, the clock, a schema, a photo) shows in the next build,
- * while nothing that is gone stays anywhere in it.
+ * Builds after builds, as a writer's CI or host runs them, where what the lists show changes
+ * though the files they show did not: every list on every page and feed is the engine's pick after
+ * each build. What a build reads again, and what it leaves out once gone, is in rebuilds.test.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   contentFolders,
@@ -23,141 +21,11 @@ import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
 import { hostFor } from '../support/engine';
-import { astro, edit, page, scratchProject, write } from './scratch';
+import { astro, builtFilesMentioning, edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 const NOW = { PUBLISH_NOW: '2026-06-01T09:00:00Z' };
-
-/** The log line every build prints: how many entries were kept, and how many files were read. */
-const reuse = (output: string) =>
-  /([\d,]+) entr(?:y|ies) unchanged since the last run, kept as stored; ([\d,]+) files? read/.exec(
-    output,
-  );
-
-/** Every built file that mentions `text`, relative to dist/. */
-function builtFilesMentioning(dir: string, text: string): string[] {
-  const dist = join(dir, 'dist');
-  return readdirSync(dist, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(html|xml|json|txt)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => readFileSync(file, 'utf8').includes(text))
-    .map((file) => file.slice(dist.length + 1));
-}
-
-const newest = 'src/content/blog/lessons-from-bangkok-street-cooks.mdx';
-
-describe('a build after a build', () => {
-  let dir = '';
-  let first = '';
-
-  beforeAll(() => {
-    dir = scratchProject();
-    write(
-      dir,
-      'src/content/blog/written-ahead.md',
-      readFileSync(join(dir, newest), 'utf8')
-        .replace(/^title: .*$/m, 'title: Written Ahead Post')
-        .replace(/^publishDate: .*$/m, 'publishDate: 2026-07-01'),
-    );
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[1]).toBe('0');
-    first = page(dir, 'blog/index.html');
-  });
-
-  it('reads no file again when nothing changed, and builds the same pages', () => {
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('0');
-    expect(page(dir, 'blog/index.html')).toBe(first);
-  });
-
-  it('reads only the edited file, and every page and feed shows the edit', () => {
-    edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Bangkok, Edited'));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('1');
-    for (const file of ['index.html', 'blog/index.html', 'rss.xml']) {
-      expect(page(dir, file), file).toContain('Bangkok, Edited');
-    }
-    expect(builtFilesMentioning(dir, 'Street Cooks Taught Me')).toEqual([]);
-  });
-
-  it('shows a renamed post under its new id, and nothing under its old one', () => {
-    const from = 'src/content/blog/better-food-photos-on-your-phone.mdx';
-    write(dir, 'src/content/blog/phone-photos.mdx', readFileSync(join(dir, from), 'utf8'));
-    rmSync(join(dir, from));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(page(dir, 'blog/index.html')).toContain('id="phone-photos"');
-    expect(builtFilesMentioning(dir, 'better-food-photos-on-your-phone')).toEqual([]);
-  });
-
-  it('leaves a deleted post out of every page, feed and sitemap', () => {
-    rmSync(join(dir, newest));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(builtFilesMentioning(dir, 'Bangkok, Edited')).toEqual([]);
-    expect(builtFilesMentioning(dir, 'lessons-from-bangkok-street-cooks')).toEqual([]);
-  });
-
-  it('publishes a scheduled post once its day has come, though its file did not change', () => {
-    expect(builtFilesMentioning(dir, 'Written Ahead Post')).toEqual([]);
-    const build = astro(dir, 'build', { PUBLISH_NOW: '2026-07-01T09:00:00Z' });
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('0');
-    for (const file of ['index.html', 'blog/index.html', 'rss.xml']) {
-      expect(page(dir, file), file).toContain('Written Ahead Post');
-    }
-  });
-
-  it('reads a file again whose edit kept its size and modification time, as a restore from an archive can', async () => {
-    // The index trusts a file's stamps once they are more than 2 s older than a save of it (git's
-    // racy window), as they are between a writer's commits: a build after that makes it so.
-    await new Promise((later) => setTimeout(later, 2100));
-    expect(astro(dir, 'build', NOW).status).toBe(0);
-    const file = join(dir, 'src/content/blog/why-sunday-ragu-matters.mdx');
-    const before = statSync(file);
-    // `touch -r` keeps the modification time to the nanosecond, as an archive restores it.
-    const stamp = join(dir, 'stamp');
-    write(dir, 'stamp', '');
-    expect(spawnSync('touch', ['-r', file, stamp]).status).toBe(0);
-    edit(dir, 'src/content/blog/why-sunday-ragu-matters.mdx', (text) =>
-      text.replace('title: Why Sunday', 'title: Why Monday'),
-    );
-    expect(spawnSync('touch', ['-r', stamp, file]).status).toBe(0);
-    expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs });
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('1');
-    expect(page(dir, 'rss.xml')).toContain('Why Monday Ragù');
-  });
-
-  it('reads every file again when a schema changes', () => {
-    edit(dir, 'src/schemas/blog.ts', (text) => `${text}\n// A change to the schema's file.\n`);
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[1]).toBe('0');
-  });
-
-  it("stops the build when an unchanged entry's own photo is deleted", async () => {
-    const post = readFileSync(join(dir, 'src/content/blog/written-ahead.md'), 'utf8')
-      .replace(/^title: .*$/m, 'title: Own Photo Post')
-      .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-01')
-      .replace(/^ {2}src: .*$/m, '  src: ./cover.jpg');
-    write(dir, 'src/content/blog/own-photo/index.md', post);
-    write(dir, 'src/content/blog/own-photo/cover.jpg', await photo());
-    expect(astro(dir, 'build', NOW).status).toBe(0);
-
-    rmSync(join(dir, 'src/content/blog/own-photo/cover.jpg'));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status).not.toBe(0);
-    expect(build.output).toMatch(
-      /src\/content\/blog\/own-photo\/index\.md:\d+:8\n\s+image\.src: There is no photo at "\.\/cover\.jpg"/,
-    );
-  });
-});
 
 /** What the engine's core picks for each list from the files of `dir`, as of NOW, by `rules`. */
 async function picksOf(dir: string, rules: SiteRules) {
@@ -201,12 +69,6 @@ async function expectThePicks(dir: string, rules = siteRules) {
     picks.get('recipeFeed'),
   );
 }
-
-/** A writer's own photo. */
-const photo = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: '#c2410c' } })
-    .jpeg()
-    .toBuffer();
 
 /** A post or a recipe, written from a committed one with other fields. */
 function variant(dir: string, from: string, fields: Record<string, string>): string {

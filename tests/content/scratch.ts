@@ -1,6 +1,6 @@
 /** Throwaway copies of the project, for running the real Astro CLI on changed content. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -83,6 +83,16 @@ export function write(dir: string, file: string, content: string | Buffer) {
 
 /** A built page of a scratch project. */
 export const page = (dir: string, file: string) => readFileSync(join(dir, 'dist', file), 'utf8');
+
+/** Every built file of a scratch project that mentions `text`, relative to dist/. */
+export function builtFilesMentioning(dir: string, text: string): string[] {
+  const dist = join(dir, 'dist');
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(html|xml|json|txt)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file, 'utf8').includes(text))
+    .map((file) => file.slice(dist.length + 1));
+}
 
 /** A port nobody listens on yet. */
 export async function freePort(): Promise<number> {
