@@ -137,6 +137,54 @@ describe('what the pages show changes though the shown files did not', () => {
     unchecked = false;
   });
 
+  /**
+   * One build for two tests: the first test to ask makes both tests' edits and builds, and each
+   * gets the pages as they were before the edits and after the build. Only for edits that cannot
+   * mask each other, each pair's reason said where it is made.
+   */
+  const sharedBuild = (edits: () => void) => {
+    let made: { before: ReturnType<typeof built>; after: ReturnType<typeof built> } | undefined;
+    return () => {
+      if (!made) {
+        const before = built();
+        edits();
+        made = { before, after: build() };
+      }
+      unchecked = true;
+      return made;
+    };
+  };
+
+  // A post and a recipe: the blog's lists and feed, and the recipes' lists, share no entry, and
+  // neither entry names the other's title, so neither edit can hide or fake the other's effect.
+  const newPostAndFeaturedRecipe = sharedBuild(() => {
+    write(
+      dir,
+      'src/content/blog/just-in.md',
+      variant(dir, post, {
+        title: 'Just In',
+        publishDate: '2026-05-31',
+      }),
+    );
+    edit(dir, 'src/content/recipes/older/recipe-3.mdx', (text) =>
+      text
+        .replace(/^featured: .*$/m, 'featured: true')
+        .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-31'),
+    );
+  });
+
+  const panSauce = 'src/content/blog/the-five-minute-pan-sauce.mdx';
+  const panSauceTitle = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+  // Two posts come onto the pages: neither text holds the other's title or "Sauerkraut", and the
+  // pan sauce stays sixth of /blog's eight behind the newer sauerkraut post, so neither can hide
+  // or fake the other's card or feed item.
+  const twoDraftsLive = sharedBuild(() => {
+    edit(dir, panSauce, (text) => text.replace('draft: true\n', ''));
+    edit(dir, 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx', (text) =>
+      text.replace(/^draft: true\n/m, ''),
+    );
+  });
+
   it('a post dated back leaves /blog and the feed, and the next older one comes into the feed', () => {
     const before = built();
     expect(cardTitles(before.blog)).toContain(postTitle);
@@ -149,48 +197,33 @@ describe('what the pages show changes though the shown files did not', () => {
   });
 
   it('a new post pushes the last card off /blog; it stays in the feed', () => {
-    const last = cardTitles(built().blog)[pageLists.blogGrid.count - 1];
-    write(
-      dir,
-      'src/content/blog/just-in.md',
-      variant(dir, post, {
-        title: 'Just In',
-        publishDate: '2026-05-31',
-      }),
-    );
-    const after = build();
+    const { before, after } = newPostAndFeaturedRecipe();
+    const last = cardTitles(before.blog)[pageLists.blogGrid.count - 1];
     expect(cardTitles(after.blog)[0]).toBe('Just In');
     expect(cardTitles(after.blog)).not.toContain(last);
     expect(feedTitles(after.feed)).toContain(last);
   });
 
   it('an old recipe made featured and newest leads the home page', () => {
-    edit(dir, 'src/content/recipes/older/recipe-3.mdx', (text) =>
-      text
-        .replace(/^featured: .*$/m, 'featured: true')
-        .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-31'),
-    );
-    const { home } = build();
+    const { before, after } = newPostAndFeaturedRecipe();
+    expect(cardTitles(before.home)).not.toContain('Older Recipe 3');
+    const { home } = after;
     expect(cardTitles(home)).toContain('Older Recipe 3');
     expect(home.indexOf('Older Recipe 3')).toBeLessThan(home.indexOf('Classic Beef Bourguignon'));
   });
 
   it('a post made a draft leaves every page, and comes back when the flag goes', () => {
-    const target = 'src/content/blog/the-five-minute-pan-sauce.mdx';
-    const title = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
-    edit(dir, target, (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
-    expect(builtFilesMentioning(dir, title)).not.toEqual([]);
+    edit(dir, panSauce, (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
+    expect(builtFilesMentioning(dir, panSauceTitle)).not.toEqual([]);
     const hidden = build();
-    expect(hidden.blog + hidden.feed + hidden.home).not.toContain(title);
-    edit(dir, target, (text) => text.replace('draft: true\n', ''));
-    expect(build().blog).toContain(title);
+    expect(hidden.blog + hidden.feed + hidden.home).not.toContain(panSauceTitle);
+    expect(twoDraftsLive().after.blog).toContain(panSauceTitle);
   });
 
   it('a draft made live comes onto the pages', () => {
-    const target = 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx';
-    expect(built().feed).not.toContain('Sauerkraut');
-    edit(dir, target, (text) => text.replace(/^draft: true\n/m, ''));
-    expect(build().feed).toContain('Sauerkraut');
+    const { before, after } = twoDraftsLive();
+    expect(before.feed).not.toContain('Sauerkraut');
+    expect(after.feed).toContain('Sauerkraut');
   });
 
   it('a count raised in src/config.ts alone raises it on every page and feed that shows the list', async () => {
