@@ -14,7 +14,17 @@ export default getViteConfig({
       // Fast tests of the code, with content mocked or written to temporary folders.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       // Slow tests that run the real Astro CLI on scratch copies of the project.
-      { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'content',
+          include: ['tests/content/**/*.test.ts'],
+          // A worker per core, not Vitest's cores minus one: each file's worker only waits for the
+          // Astro process it started. Its own group, as other projects keep the default count.
+          maxWorkers: '100%',
+          sequence: { groupOrder: 1 },
+        },
+      },
       // The web editor in Chromium against `astro dev` and Decap's local proxy in a scratch copy:
       // one of each for each worker, kept from file to file (tests/editor/global-setup.ts), so
       // the files share a worker's modules.
@@ -26,6 +36,7 @@ export default getViteConfig({
           globalSetup: ['tests/editor/global-setup.ts'],
           isolate: false,
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // What a page shows after a save or a load, on a busy machine: a bound, not a wait.

@@ -38,10 +38,15 @@ describe('npm run dev', () => {
     edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Sauerkraut, Saved in Dev'));
     await server.page('/blog/', (html) => html.includes('Sauerkraut, Saved in Dev'));
     await server.until('the reload line', () => server.log().includes(`Reloaded ${newest}`));
-    // The full read happens once, at start-up; a save is one refresh that reads one file.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A second save is the barrier: Astro runs one sync at a time, so by the time this one is
+    // read, any other sync the first save started has begun and printed.
+    const other = 'src/content/blog/why-sunday-ragu-matters.mdx';
+    edit(dir, other, (text) => text.replace('title: Why Sunday', 'title: Why Monday'));
+    await server.until('the second reload line', () => server.log().includes(`Reloaded ${other}`));
+    // The full read happens once, at start-up; each save is one refresh that reads one file.
     expect(count(server.log(), 'unchanged since the last run')).toBe(1);
-    expect(count(server.log(), 'Syncing content')).toBe(2);
+    expect(count(server.log(), 'Syncing content')).toBe(3);
+    expect(server.log().match(/Reloaded .*/g)).toEqual([`Reloaded ${newest}`, `Reloaded ${other}`]);
   });
 
   it('reports a reference to a missing team member in the terminal as soon as it is saved', async () => {

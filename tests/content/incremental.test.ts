@@ -1,12 +1,10 @@
 /**
- * Builds after builds, as a writer's CI or host runs them: the content store is kept between
- * builds, and whatever changed (a file, the clock, a schema, a photo) shows in the next build,
- * while nothing that is gone stays anywhere in it.
+ * Builds after builds, as a writer's CI or host runs them, where what the lists show changes
+ * though the files they show did not: every list on every page and feed is the engine's pick after
+ * each build. What a build reads again, and what it leaves out once gone, is in rebuilds.test.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   contentFolders,
@@ -24,141 +22,11 @@ import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
 import { hostFor } from '../support/engine';
 import { astro } from '../support/astro-cli';
-import { edit, page, scratchProject, write } from './scratch';
+import { builtFilesMentioning, edit, page, scratchProject, write } from './scratch';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 const NOW = { PUBLISH_NOW: '2026-06-01T09:00:00Z' };
-
-/** The log line every build prints: how many entries were kept, and how many files were read. */
-const reuse = (output: string) =>
-  /([\d,]+) entr(?:y|ies) unchanged since the last run, kept as stored; ([\d,]+) files? read/.exec(
-    output,
-  );
-
-/** Every built file that mentions `text`, relative to dist/. */
-function builtFilesMentioning(dir: string, text: string): string[] {
-  const dist = join(dir, 'dist');
-  return readdirSync(dist, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(html|xml|json|txt)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => readFileSync(file, 'utf8').includes(text))
-    .map((file) => file.slice(dist.length + 1));
-}
-
-const newest = 'src/content/blog/lessons-from-bangkok-street-cooks.mdx';
-
-describe('a build after a build', () => {
-  let dir = '';
-  let first = '';
-
-  beforeAll(() => {
-    dir = scratchProject();
-    write(
-      dir,
-      'src/content/blog/written-ahead.md',
-      readFileSync(join(dir, newest), 'utf8')
-        .replace(/^title: .*$/m, 'title: Written Ahead Post')
-        .replace(/^publishDate: .*$/m, 'publishDate: 2026-07-01'),
-    );
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[1]).toBe('0');
-    first = page(dir, 'blog/index.html');
-  });
-
-  it('reads no file again when nothing changed, and builds the same pages', () => {
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('0');
-    expect(page(dir, 'blog/index.html')).toBe(first);
-  });
-
-  it('reads only the edited file, and every page and feed shows the edit', () => {
-    edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Bangkok, Edited'));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('1');
-    for (const file of ['index.html', 'blog/index.html', 'rss.xml']) {
-      expect(page(dir, file), file).toContain('Bangkok, Edited');
-    }
-    expect(builtFilesMentioning(dir, 'Street Cooks Taught Me')).toEqual([]);
-  });
-
-  it('shows a renamed post under its new id, and nothing under its old one', () => {
-    const from = 'src/content/blog/better-food-photos-on-your-phone.mdx';
-    write(dir, 'src/content/blog/phone-photos.mdx', readFileSync(join(dir, from), 'utf8'));
-    rmSync(join(dir, from));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(page(dir, 'blog/index.html')).toContain('id="phone-photos"');
-    expect(builtFilesMentioning(dir, 'better-food-photos-on-your-phone')).toEqual([]);
-  });
-
-  it('leaves a deleted post out of every page, feed and sitemap', () => {
-    rmSync(join(dir, newest));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(builtFilesMentioning(dir, 'Bangkok, Edited')).toEqual([]);
-    expect(builtFilesMentioning(dir, 'lessons-from-bangkok-street-cooks')).toEqual([]);
-  });
-
-  it('publishes a scheduled post once its day has come, though its file did not change', () => {
-    expect(builtFilesMentioning(dir, 'Written Ahead Post')).toEqual([]);
-    const build = astro(dir, 'build', { PUBLISH_NOW: '2026-07-01T09:00:00Z' });
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('0');
-    for (const file of ['index.html', 'blog/index.html', 'rss.xml']) {
-      expect(page(dir, file), file).toContain('Written Ahead Post');
-    }
-  });
-
-  it('reads a file again whose edit kept its size and modification time, as a restore from an archive can', async () => {
-    // The index trusts a file's stamps once they are more than 2 s older than a save of it (git's
-    // racy window), as they are between a writer's commits: a build after that makes it so.
-    await new Promise((later) => setTimeout(later, 2100));
-    expect(astro(dir, 'build', NOW).status).toBe(0);
-    const file = join(dir, 'src/content/blog/why-sunday-ragu-matters.mdx');
-    const before = statSync(file);
-    // `touch -r` keeps the modification time to the nanosecond, as an archive restores it.
-    const stamp = join(dir, 'stamp');
-    write(dir, 'stamp', '');
-    expect(spawnSync('touch', ['-r', file, stamp]).status).toBe(0);
-    edit(dir, 'src/content/blog/why-sunday-ragu-matters.mdx', (text) =>
-      text.replace('title: Why Sunday', 'title: Why Monday'),
-    );
-    expect(spawnSync('touch', ['-r', stamp, file]).status).toBe(0);
-    expect(statSync(file)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs });
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[2]).toBe('1');
-    expect(page(dir, 'rss.xml')).toContain('Why Monday Ragù');
-  });
-
-  it('reads every file again when a schema changes', () => {
-    edit(dir, 'src/schemas/blog.ts', (text) => `${text}\n// A change to the schema's file.\n`);
-    const build = astro(dir, 'build', NOW);
-    expect(build.status, build.output).toBe(0);
-    expect(reuse(build.output)?.[1]).toBe('0');
-  });
-
-  it("stops the build when an unchanged entry's own photo is deleted", async () => {
-    const post = readFileSync(join(dir, 'src/content/blog/written-ahead.md'), 'utf8')
-      .replace(/^title: .*$/m, 'title: Own Photo Post')
-      .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-01')
-      .replace(/^ {2}src: .*$/m, '  src: ./cover.jpg');
-    write(dir, 'src/content/blog/own-photo/index.md', post);
-    write(dir, 'src/content/blog/own-photo/cover.jpg', await photo());
-    expect(astro(dir, 'build', NOW).status).toBe(0);
-
-    rmSync(join(dir, 'src/content/blog/own-photo/cover.jpg'));
-    const build = astro(dir, 'build', NOW);
-    expect(build.status).not.toBe(0);
-    expect(build.output).toMatch(
-      /src\/content\/blog\/own-photo\/index\.md:\d+:8\n\s+image\.src: There is no photo at "\.\/cover\.jpg"/,
-    );
-  });
-});
 
 /** What the engine's core picks for each list from the files of `dir`, as of NOW, by `rules`. */
 async function picksOf(dir: string, rules: SiteRules) {
@@ -202,12 +70,6 @@ async function expectThePicks(dir: string, rules = siteRules) {
     picks.get('recipeFeed'),
   );
 }
-
-/** A writer's own photo. */
-const photo = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: '#c2410c' } })
-    .jpeg()
-    .toBuffer();
 
 /** A post or a recipe, written from a committed one with other fields. */
 function variant(dir: string, from: string, fields: Record<string, string>): string {
@@ -276,6 +138,54 @@ describe('what the pages show changes though the shown files did not', () => {
     unchecked = false;
   });
 
+  /**
+   * One build for two tests: the first test to ask makes both tests' edits and builds, and each
+   * gets the pages as they were before the edits and after the build. Only for edits that cannot
+   * mask each other, each pair's reason said where it is made.
+   */
+  const sharedBuild = (edits: () => void) => {
+    let made: { before: ReturnType<typeof built>; after: ReturnType<typeof built> } | undefined;
+    return () => {
+      if (!made) {
+        const before = built();
+        edits();
+        made = { before, after: build() };
+      }
+      unchecked = true;
+      return made;
+    };
+  };
+
+  // A post and a recipe: the blog's lists and feed, and the recipes' lists, share no entry, and
+  // neither entry names the other's title, so neither edit can hide or fake the other's effect.
+  const newPostAndFeaturedRecipe = sharedBuild(() => {
+    write(
+      dir,
+      'src/content/blog/just-in.md',
+      variant(dir, post, {
+        title: 'Just In',
+        publishDate: '2026-05-31',
+      }),
+    );
+    edit(dir, 'src/content/recipes/older/recipe-3.mdx', (text) =>
+      text
+        .replace(/^featured: .*$/m, 'featured: true')
+        .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-31'),
+    );
+  });
+
+  const panSauce = 'src/content/blog/the-five-minute-pan-sauce.mdx';
+  const panSauceTitle = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
+  // Two posts come onto the pages: neither text holds the other's title or "Sauerkraut", and the
+  // pan sauce stays sixth of /blog's eight behind the newer sauerkraut post, so neither can hide
+  // or fake the other's card or feed item.
+  const twoDraftsLive = sharedBuild(() => {
+    edit(dir, panSauce, (text) => text.replace('draft: true\n', ''));
+    edit(dir, 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx', (text) =>
+      text.replace(/^draft: true\n/m, ''),
+    );
+  });
+
   it('a post dated back leaves /blog and the feed, and the next older one comes into the feed', () => {
     const before = built();
     expect(cardTitles(before.blog)).toContain(postTitle);
@@ -288,48 +198,33 @@ describe('what the pages show changes though the shown files did not', () => {
   });
 
   it('a new post pushes the last card off /blog; it stays in the feed', () => {
-    const last = cardTitles(built().blog)[pageLists.blogGrid.count - 1];
-    write(
-      dir,
-      'src/content/blog/just-in.md',
-      variant(dir, post, {
-        title: 'Just In',
-        publishDate: '2026-05-31',
-      }),
-    );
-    const after = build();
+    const { before, after } = newPostAndFeaturedRecipe();
+    const last = cardTitles(before.blog)[pageLists.blogGrid.count - 1];
     expect(cardTitles(after.blog)[0]).toBe('Just In');
     expect(cardTitles(after.blog)).not.toContain(last);
     expect(feedTitles(after.feed)).toContain(last);
   });
 
   it('an old recipe made featured and newest leads the home page', () => {
-    edit(dir, 'src/content/recipes/older/recipe-3.mdx', (text) =>
-      text
-        .replace(/^featured: .*$/m, 'featured: true')
-        .replace(/^publishDate: .*$/m, 'publishDate: 2026-05-31'),
-    );
-    const { home } = build();
+    const { before, after } = newPostAndFeaturedRecipe();
+    expect(cardTitles(before.home)).not.toContain('Older Recipe 3');
+    const { home } = after;
     expect(cardTitles(home)).toContain('Older Recipe 3');
     expect(home.indexOf('Older Recipe 3')).toBeLessThan(home.indexOf('Classic Beef Bourguignon'));
   });
 
   it('a post made a draft leaves every page, and comes back when the flag goes', () => {
-    const target = 'src/content/blog/the-five-minute-pan-sauce.mdx';
-    const title = 'The Five-Minute Pan Sauce That Upgrades Any Weeknight Dinner';
-    edit(dir, target, (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
-    expect(builtFilesMentioning(dir, title)).not.toEqual([]);
+    edit(dir, panSauce, (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
+    expect(builtFilesMentioning(dir, panSauceTitle)).not.toEqual([]);
     const hidden = build();
-    expect(hidden.blog + hidden.feed + hidden.home).not.toContain(title);
-    edit(dir, target, (text) => text.replace('draft: true\n', ''));
-    expect(build().blog).toContain(title);
+    expect(hidden.blog + hidden.feed + hidden.home).not.toContain(panSauceTitle);
+    expect(twoDraftsLive().after.blog).toContain(panSauceTitle);
   });
 
   it('a draft made live comes onto the pages', () => {
-    const target = 'src/content/blog/fermentation-for-beginners-sauerkraut.mdx';
-    expect(built().feed).not.toContain('Sauerkraut');
-    edit(dir, target, (text) => text.replace(/^draft: true\n/m, ''));
-    expect(build().feed).toContain('Sauerkraut');
+    const { before, after } = twoDraftsLive();
+    expect(before.feed).not.toContain('Sauerkraut');
+    expect(after.feed).toContain('Sauerkraut');
   });
 
   it('a count raised in src/config.ts alone raises it on every page and feed that shows the list', async () => {

@@ -1,5 +1,5 @@
 /** Throwaway copies of the project, for running the real Astro CLI on changed content. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
 import { scratchProject as copyProject } from '../../scripts/lib/scratch-project.ts';
@@ -34,3 +34,13 @@ export function write(dir: string, file: string, content: string | Buffer) {
 
 /** A built page of a scratch project. */
 export const page = (dir: string, file: string) => readFileSync(join(dir, 'dist', file), 'utf8');
+
+/** Every built file of a scratch project that mentions `text`, relative to dist/. */
+export function builtFilesMentioning(dir: string, text: string): string[] {
+  const dist = join(dir, 'dist');
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(html|xml|json|txt)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file, 'utf8').includes(text))
+    .map((file) => file.slice(dist.length + 1));
+}
