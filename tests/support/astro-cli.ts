@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { fetchText } from '../../scripts/lib/measure.ts';
 
 // Vitest's own variables, import.meta.env among them: NODE_ENV=test or DEV=true would make a
 // child build treat itself as `astro dev` and show drafts.
@@ -78,16 +79,6 @@ export async function until(
   }
 }
 
-/** GETs `path` of the server at `url`; its text when it answers 200, otherwise undefined. */
-export async function textAt(url: string, path: string) {
-  try {
-    const response = await fetch(`${url}${path}`);
-    return response.ok ? await response.text() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `astro dev` running in a project, with what it has printed so far. */
 export async function devServer(dir: string, env: Record<string, string> = {}) {
   const port = await freePort();
@@ -101,7 +92,7 @@ export async function devServer(dir: string, env: Record<string, string> = {}) {
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const get = (path: string) => textAt(url, path);
+  const get = (path: string) => fetchText(`${url}${path}`);
   const waitFor = (what: string, done: () => Promise<boolean> | boolean, seconds = 30) =>
     until(what, done, { seconds, log: () => log });
   return {
