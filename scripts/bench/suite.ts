@@ -28,7 +28,7 @@ const git = (...args: string[]) =>
 
 /**
  * The stages of a checkout's `npm test`: this runner's arguments, or each script of a chain of
- * `npm run a && npm run b`, one stage each.
+ * one `npm run` after another (joined by `&&`), one stage each.
  */
 function stagesOf(dir: string): string[] {
   const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
