@@ -14,16 +14,17 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // A test that fails once fails the run: no retries, so a flaky test cannot pass unnoticed.
+  retries: 0,
   workers: 2,
   reporter: isCI
     ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]]
     : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    // Recorded on a retry only: tracing every test costs more than a tenth of the suite's time.
+    // No trace: tracing every test costs more than a tenth of the suite's time.
     // `npx playwright test --trace on` records one for a single run.
-    trace: 'on-first-retry',
+    trace: 'off',
     launchOptions: { args: [...CHROMIUM_ARGS, OFFLINE], ...(executablePath && { executablePath }) },
   },
   projects: [
