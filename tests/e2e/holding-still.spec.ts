@@ -28,3 +28,40 @@ for (const [size, viewport] of Object.entries(viewports)) {
     }
   });
 }
+
+test("the header's entrance keeps each of its controls under a finger aimed at it", async ({
+  visit,
+}) => {
+  const page = await visit('/');
+  const header = page.getByRole('banner');
+  // The load event often comes before the first frame, where the entrance starts, so an early tap
+  // (early-taps.spec.ts) may come at any moment of it: where each control starts, and where it
+  // comes to rest.
+  const moves = await header
+    .getByRole('link')
+    .or(header.getByRole('button'))
+    .evaluateAll((controls) => {
+      const entrance = document.querySelector('header')!.getAnimations();
+      const boxes = () => controls.map((control) => control.getBoundingClientRect());
+      for (const animation of entrance) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+      const start = boxes();
+      for (const animation of entrance) animation.finish();
+      return boxes().map((rest, i) => ({
+        entrances: entrance.length,
+        name: controls[i]!.getAttribute('aria-label') ?? controls[i]!.textContent!.trim(),
+        visible: rest.width > 0,
+        moved: Math.hypot(start[i]!.x - rest.x, start[i]!.y - rest.y),
+        room: Math.min(rest.width, rest.height) / 2,
+      }));
+    });
+  const shown = moves.filter((move) => move.visible);
+  expect(shown.length, 'header controls on screen').toBeGreaterThan(5);
+  expect(shown[0]?.entrances, 'entrance animations of the header').toBe(1);
+  expect(
+    shown.filter(({ moved, room }) => moved >= room),
+    'controls the entrance moves out from under their own centre',
+  ).toEqual([]);
+});
