@@ -4,6 +4,7 @@ import {
   type BrowserContextOptions,
   type Locator,
   type Page,
+  type Response,
 } from '@playwright/test';
 
 export { expect };
@@ -17,8 +18,8 @@ export { expect };
  * `visit` is a fresh navigation at the test's own viewport and media settings, with the pointer
  * parked in the corner, so nothing carries over from an earlier test but the browser's HTTP cache.
  * A test that changes the page itself takes Playwright's own `page` instead: one that routes
- * requests, adds init scripts or listeners, slows the CPU, moves the clock, counts what is
- * downloaded, or reads the HTTP response.
+ * requests, adds init scripts or listeners, slows the CPU, moves the clock, or counts what is
+ * downloaded. `responseOf(page)` is the HTTP response to the last `visit`.
  */
 export const test = base.extend<{ visit: (path: string) => Promise<Page> }, { sharedPage: Page }>({
   sharedPage: [
@@ -43,11 +44,18 @@ export const test = base.extend<{ visit: (path: string) => Promise<Page> }, { sh
       if (viewport) await sharedPage.setViewportSize(viewport);
       await sharedPage.emulateMedia({ colorScheme, reducedMotion });
       await sharedPage.mouse.move(0, 0);
-      await sharedPage.goto(path);
+      responses.set(sharedPage, await sharedPage.goto(path));
       return sharedPage;
     });
   },
 });
+
+const responses = new WeakMap<Page, Response | null>();
+
+/** The HTTP response to the last `visit` that returned `page`. */
+export function responseOf(page: Page): Response | null {
+  return responses.get(page) ?? null;
+}
 
 // The spec's numbers, toast texts and routes, pinned once in tests/spec.ts for these tests and
 // the built-site tests (tests/site) alike.

@@ -8,6 +8,7 @@ import {
   GENERIC_TOAST,
   hasHorizontalScroll,
   isOrange,
+  responseOf,
   routes,
   settleAnimations,
   test,
@@ -20,10 +21,10 @@ const footer = (page: Page) => page.getByRole('contentinfo');
 test.describe('routes', () => {
   for (const route of routes) {
     test(`${route.path} loads with a Delicious Bites title, one main, a header and a footer`, async ({
-      page,
+      visit,
     }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
+      const page = await visit(route.path);
+      expect(responseOf(page)?.status()).toBe(200);
       await expect(page).toHaveTitle(/Delicious Bites/);
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('banner')).toHaveCount(1);
@@ -34,9 +35,9 @@ test.describe('routes', () => {
     });
   }
 
-  test('an unknown URL shows the branded not-found page with a link home', async ({ page }) => {
-    const response = await page.goto('/no-such-recipe-here');
-    expect(response?.status()).toBe(404);
+  test('an unknown URL shows the branded not-found page with a link home', async ({ visit }) => {
+    const page = await visit('/no-such-recipe-here');
+    expect(responseOf(page)?.status()).toBe(404);
     await expect(page).toHaveTitle(/Delicious Bites/);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
