@@ -12,12 +12,19 @@ const bench = workbench();
 /** React DOM's client, in a script: the name it marks each root's container with. */
 const reactDom = '__reactContainer$';
 
-/** Our scripts as the page fetches them from now on, by path, with their text. */
+/**
+ * Our scripts as the page fetches them from now on, by path, with their text. A script the
+ * browser has kept is answered 304, with no body (dev serves /admin/ with an ETag): its text is
+ * asked of the server again.
+ */
 function ourScripts(page: Page) {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (/^\/admin\/editor[\w-]*\.js$/.test(pathname)) scripts.set(pathname, response.text());
+    if (!/^\/admin\/editor[\w-]*\.js$/.test(pathname)) return;
+    const kept = response.status() === 304;
+    const text = kept ? page.request.get(response.url()).then((r) => r.text()) : response.text();
+    scripts.set(pathname, text);
   });
   return scripts;
 }
