@@ -1,6 +1,6 @@
 /**
  * How an entry file is split into its YAML and its body, shared by the content engine
- * (src/loaders/source.ts) and the web editor (src/editor/browser/entry.ts), so both read a file
+ * (src/loaders/source.ts) and the web editor (src/editor/browser/saving/edit.ts), so both read a file
  * alike. Nothing here may import a Node module.
  */
 

@@ -4,7 +4,7 @@
  * each collection, the preview, the photo dialog with a photo in it, a refused save, a conflict
  * with another writer's save, the offer of unsaved work, an entry's history and the recently
  * deleted entries. It
- * guards the page's stylesheet (src/editor/node/page.ts) and src/editor/browser/access.ts, which
+ * guards the page's stylesheet (src/editor/node/page.ts) and src/editor/browser/form/access.ts, which
  * reach Decap's markup by its components' names.
  */
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * Decap CMS's behaviour that the web editor's checks rest on and Decap's documentation does not
  * promise (docs/ENGINE.md, "What upstream does not promise"), tried on the installed decap-cms
  * alone: a bare page with its script, its in-memory `test-repo` backend and one collection, and
- * the same calls src/editor/browser/form.ts and saving.ts make. So an upgrade that changes one
+ * the same calls src/editor/browser/decap/widgets.ts and saving.ts make. So an upgrade that changes one
  * fails here by name, not only as a message missing somewhere in the editor's own tests.
  */
 import { readFileSync } from 'node:fs';

@@ -146,7 +146,7 @@ describe('the web editor on GitHub', () => {
 
   // Decap lists a relation's choices and a search's entries with allEntriesByFolder and the
   // collection's path pattern (team/(.*)/index), which no flat file (team/priya-raman.yaml)
-  // matches; the editor lists every file of the collection's ending instead (stores.ts).
+  // matches; the editor lists every file of the collection's ending instead (decap/backends.ts).
   it('offers the team in a new post’s Author picker', async () => {
     const page = await openList('blog');
     await page.getByRole('link', { name: 'Create entry of type Post' }).click();

@@ -17,7 +17,7 @@ const bench = workbench();
 // Leaving a form with changes asks first, and the tests leave theirs.
 beforeEach(() => bench.page.on('dialog', (dialog) => void dialog.accept().catch(() => {})));
 
-/** Decap's toast for a refused save (src/editor/browser/words.ts). */
+/** Decap's toast for a refused save (src/editor/browser/decap/words.ts). */
 const REFUSED = 'Not saved yet: each field marked in red says what to change.';
 
 /** What has the focus, as a writer would name it: its role, and its name or label's words. */

@@ -1,7 +1,7 @@
 /**
  * A photo straight from a phone, uploaded in the web editor, is written without where it was
  * taken or which camera took it, the way up the writer saw it; one longer than 2,560 px is
- * written at 2,560 (src/editor/browser/uploads.ts). Saved through Decap's local proxy, as
+ * written at 2,560 (src/editor/browser/photos/uploads.ts). Saved through Decap's local proxy, as
  * `npm run editor` saves; the files written are read back with sharp and with the bytes.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -14,10 +14,10 @@ import { editorScripts, type Bundle } from '../../src/editor/node/admin-files';
 const root = join(import.meta.dirname, '../..');
 const standIns = join(root, 'src/editor/browser/stand-ins.ts');
 
-/** Every file of the web editor that runs in the browser. */
-const editorBrowser = readdirSync(join(root, 'src/editor/browser')).map(
-  (file) => `src/editor/browser/${file}`,
-);
+/** Every file of the web editor that runs in the browser, in each of its rooms. */
+const editorBrowser = readdirSync(join(root, 'src/editor/browser'), { recursive: true })
+  .map((file) => `src/editor/browser/${String(file)}`)
+  .filter((file) => /\.tsx?$/.test(file));
 
 /** Every file `entry` pulls in, bundled for the browser. */
 async function inputsOf(entry: string) {
@@ -55,10 +55,10 @@ describe('the modules that run in the browser', () => {
     expect(inputs.filter((input) => /node_modules\/astro\/|^astro:/.test(input))).toEqual([]);
   });
 
-  it('the editor’s script is its browser folder: every file of it, and nothing else of src/editor', async () => {
+  it('the editor’s script is its browser folder and the contract: every file of them, and nothing else of src/editor', async () => {
     const inputs = await inputsOf('src/editor/browser/main.ts');
     const editor = inputs.filter((input) => input.startsWith('src/editor/'));
-    expect(editor.sort()).toEqual([...editorBrowser].sort());
+    expect(editor.sort()).toEqual([...editorBrowser, 'src/editor/contract.ts'].sort());
   });
 
   it('the editor’s script reads YAML with yaml, which gives the nodes its patches need, and holds no js-yaml', async () => {
@@ -99,15 +99,15 @@ describe('the editor’s scripts as the page loads them (editorScripts in src/ed
     const beforeList = loaded(['admin/editor.js'], 'import-statement');
     expect(beforeList.length).toBeGreaterThan(0);
     expect(sources(beforeList).filter((input) => previewOnly.test(input))).toEqual([]);
-    expect(sources(beforeList)).not.toContain('src/editor/browser/preview.tsx');
+    expect(sources(beforeList)).not.toContain('src/editor/browser/preview/card.tsx');
   });
 
-  it('the preview’s chunk, loaded when a preview opens, has them all: preview.tsx, React DOM, each card', () => {
+  it('the preview’s chunk, loaded when a preview opens, has them all: preview/card.tsx, React DOM, each card', () => {
     const beforeList = loaded(['admin/editor.js'], 'import-statement');
     const preview = loaded(beforeList, 'dynamic-import');
     expect(preview.length).toBeGreaterThan(0);
     const inputs = sources(preview);
-    expect(inputs).toContain('src/editor/browser/preview.tsx');
+    expect(inputs).toContain('src/editor/browser/preview/card.tsx');
     for (const card of ['recipes/RecipeCard', 'blog/PostCard', 'about/TeamMemberCard']) {
       expect(inputs).toContain(`src/components/${card}.tsx`);
     }

@@ -1,12 +1,13 @@
 /**
  * What changed between two versions of an entry, in the words the editor's history and its
- * delete refusal say (src/editor/browser/changes.ts): field by field, each with its label from the
+ * delete refusal say (src/editor/browser/history/changes.ts): field by field, each with its label from the
  * schema, a photo's file as replaced, added or removed, a body by paragraphs, a list by items.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { describeChanges } from '@/editor/browser/changes';
+import { describeChanges } from '@/editor/browser/history/changes';
 import { jsonSchemas } from '@/editor/browser/schemas';
-import { editorConfig, type EditedCollection } from '@/editor/node/config';
+import type { EditedCollection } from '@/editor/contract';
+import { editorConfig } from '@/editor/node/config';
 
 vi.mock('astro:content', () => import('@/editor/browser/stand-ins'));
 

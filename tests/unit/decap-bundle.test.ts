@@ -21,7 +21,7 @@ const script = readFileSync(join(dist, 'decap-cms.js'), 'utf8');
  * Decap's English words the editor relies on, by their place in its locale: those the browser
  * tests and scripts find a button, a field or a message by (tests/editor,
  * scripts/screenshots-editor.ts, scripts/bench/editor-start.ts), those `relabelSaving` rewrites,
- * and those `registerWords` replaces (src/editor/browser/words.ts), whose old words the tests
+ * and those `registerWords` replaces (src/editor/browser/decap/words.ts), whose old words the tests
  * expect gone.
  */
 const PHRASES: Record<string, string> = {
@@ -53,14 +53,14 @@ const PHRASES: Record<string, string> = {
   'ui.toast.missingRequiredField':
     "Oops, you've missed a required field. Please complete before saving.",
   'ui.toast.onFailToDelete': 'Failed to delete entry: %{details}',
-  // Replaced by registerSaveChecks (saving.ts): a failed save's toast is our words alone.
+  // Replaced by registerWords (decap/words.ts): a failed save's toast is our words alone.
   'ui.toast.onFailToPersist': 'Failed to persist entry: %{details}',
   // Decap's own backup, which the editor no longer keeps; team.test expects the question gone.
   'editor.editor.confirmLoadBackup':
     'A local backup was recovered for this entry, would you like to use it?',
   'editor.editorWidgets.datetime.now': 'Now',
   'editor.editorWidgets.datetime.setToNow': 'Set %{fieldLabel} to now',
-  // Hidden by the page's stylesheet (src/editor/node/page.ts); words.test expects no Media button.
+  // Hidden by the page's stylesheet (src/editor/browser/decap/page.css); words.test expects no Media button.
   'app.header.media': 'Media',
 };
 
@@ -138,7 +138,7 @@ describe("Decap's chunks, as the build copies them (decapFiles in src/editor/nod
   });
 });
 
-describe("Decap's components, as the editor's stylesheet reaches them (src/editor/node/page.ts)", () => {
+describe("Decap's components, as the editor's stylesheet reaches them (src/editor/browser/decap/page.css)", () => {
   /**
    * Each `[class*='-Name']` of the page's stylesheet: Decap's styled components carry their name
    * as a label, which ends their generated class name (`css-1x2y3z-Name`). A space after the name
@@ -159,16 +159,17 @@ describe("Decap's components, as the editor's stylesheet reaches them (src/edito
     for (const { name, exact } of names) expect(labelled(name, exact), name).toBe(true);
   });
 
-  it('names in the editor’s access module (src/editor/browser/access.ts) only components Decap labels so, and the classes it sets by hand', () => {
-    const access = readFileSync('src/editor/browser/access.ts', 'utf8');
-    const reached = [...access.matchAll(/\[class\*="-(\w+)"\]/g)].map(([, name]) => name!);
+  it('names in the seam’s markup module (src/editor/browser/decap/markup.ts) only components Decap labels so, and the classes its libraries write', () => {
+    const markup = readFileSync('src/editor/browser/decap/markup.ts', 'utf8');
+    const reached = [...markup.matchAll(/\[class\*="-(\w+)"\]/g)].map(([, name]) => name!);
     expect(reached).toEqual(
       expect.arrayContaining(['ControlContainer', 'ControlTopbar', 'StyledListItemTopBar']),
     );
     for (const name of reached) expect(labelled(name), name).toBe(true);
-    // Upload's label, and the toast's body, by the class names Decap and react-toastify write.
-    for (const name of ['nc-fileUploadButton', 'Toastify__toast-body']) {
-      expect(access).toContain(name);
+    // Upload's label, the toast's body and a dialog's portal, by the class names Decap,
+    // react-toastify and react-modal write.
+    for (const name of ['nc-fileUploadButton', 'Toastify__toast-body', 'ReactModalPortal']) {
+      expect(markup).toContain(name);
       expect(script, name).toContain(name);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The web editor's checks before a save or a delete (src/editor/browser/checks.ts, site-check.ts), on the
+ * The web editor's checks before a save or a delete (src/editor/browser/saving/draft-checks.ts, site-check.ts), on the
  * sample content as the last build knew it: each problem the build would find is found, at the
  * field the form shows it at, in the engine's words.
  */
@@ -13,15 +13,15 @@ import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { siteSchema } from '@/schemas/site';
 import { teamSchema } from '@/schemas/team';
-import { draftProblems, idOf, type Draft } from '@/editor/browser/checks';
+import { draftProblems, idOf, type Draft } from '@/editor/browser/saving/draft-checks';
+import { problemsAfter } from '@/editor/browser/saving/site-checks';
+import { editorContext } from '@/editor/browser/stand-ins';
 import {
-  problemsAfter,
   unpublished,
+  type EditedCollection,
   type SiteEntry,
   type SiteSnapshot,
-} from '@/editor/browser/site-check';
-import { editorContext } from '@/editor/browser/stand-ins';
-import type { EditedCollection } from '@/editor/node/config';
+} from '@/editor/contract';
 
 const factories = {
   recipes: recipeSchema,

@@ -11,11 +11,17 @@ import { blogCategories, difficulties, recipeCategories } from '@/schemas/vocabu
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
-import { LIST_PHOTO } from '@/editor/browser/decap';
 import { jsonSchemas } from '@/editor/browser/schemas';
 import { editorContext } from '@/editor/browser/stand-ins';
-import { editedCollections, editorConfig, type EditedCollection } from '@/editor/node/config';
-import { editorFields, type EditorField, type JsonSchema } from '@/editor/node/fields';
+import {
+  editedCollections,
+  LIST_PHOTO,
+  type EditedCollection,
+  type EditorField,
+  type JsonSchema,
+} from '@/editor/contract';
+import { editorConfig } from '@/editor/node/config';
+import { editorFields } from '@/editor/node/fields';
 
 vi.mock('astro:content', () => import('@/editor/browser/stand-ins'));
 

@@ -1,13 +1,14 @@
 /**
- * An entry's history as the editor tells it (src/editor/browser/history.ts): each version with
+ * An entry's history as the editor tells it (src/editor/browser/history/versions.ts): each version with
  * what changed since the one before it, the fields an old version would put back, and which
  * deleted files make an entry of a collection, with the photos deleted with it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { deletedEntries, described, differing } from '@/editor/browser/history';
+import { deletedEntries, described, differing } from '@/editor/browser/history/versions';
 import { jsonSchemas } from '@/editor/browser/schemas';
-import type { Removal, Version } from '@/editor/browser/versions';
-import { editorConfig, type EditedCollection } from '@/editor/node/config';
+import type { Removal, Version } from '@/editor/contract';
+import type { EditedCollection } from '@/editor/contract';
+import { editorConfig } from '@/editor/node/config';
 
 vi.mock('astro:content', () => import('@/editor/browser/stand-ins'));
 

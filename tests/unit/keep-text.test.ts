@@ -1,5 +1,5 @@
 /**
- * The web editor saves an entry by patching the file it read (src/editor/browser/keep-text.ts): with the
+ * The web editor saves an entry by patching the file it read (src/editor/browser/text/keep-text.ts): with the
  * data unchanged every sample file comes back byte for byte, and a change to one field changes
  * only that field's lines, in the style the file already had. A new file is printed as before.
  */
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { keptEntryFile, keptYaml } from '@/editor/browser/keep-text';
+import { keptEntryFile, keptYaml } from '@/editor/browser/text/keep-text';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
 
 type Data = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * A save merges like git, field by field (src/editor/browser/merge.ts): what only one writer
+ * A save merges like git, field by field (src/editor/browser/saving/merge.ts): what only one writer
  * changed is taken from them, texts merge line by line and word by word, lists item by item, and
  * a value both changed differently is a conflict for the writer to answer. Over every sample
  * entry, random pairs of changes come out with both kept, or as a conflict: never neither.
@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { read } from '@/editor/browser/entry';
-import { keptEntryFile, keptYaml } from '@/editor/browser/keep-text';
-import { mergeEntry, mergeText, type Side } from '@/editor/browser/merge';
-import { isRecord, same } from '@/editor/browser/values';
+import { read } from '@/editor/browser/saving/edit';
+import { keptEntryFile, keptYaml } from '@/editor/browser/text/keep-text';
+import { mergeEntry, mergeText, type Side } from '@/editor/browser/saving/merge';
+import { isRecord, same } from '@/editor/browser/text/values';
 
 const excerpt = 'Those brown bits stuck to your skillet are pure flavor.';
 

@@ -10,11 +10,12 @@ import ts from 'typescript';
 import { parse } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { contentFolders, siteRules, wholeCollections } from '@/config';
-import { draftProblems } from '@/editor/browser/checks';
-import { readForList } from '@/editor/browser/entry';
-import { snapshotOf, type SiteSnapshot } from '@/editor/browser/site-check';
+import { draftProblems } from '@/editor/browser/saving/draft-checks';
+import { readForList } from '@/editor/browser/saving/edit';
+import { timezoneOf, type SiteSnapshot } from '@/editor/contract';
+import { snapshotOf } from '@/editor/browser/saving/site-checks';
 import { editorContext } from '@/editor/browser/stand-ins';
-import type { EditedCollection } from '@/editor/node/config';
+import type { EditedCollection } from '@/editor/contract';
 import { splitFrontmatter } from '@/lib/frontmatter';
 import { publishingNow } from '@/lib/publishing';
 import { Catalogue } from '@/loaders/catalogue';
@@ -397,7 +398,7 @@ describe('one clock, one calendar', () => {
       const site: SiteSnapshot = snapshotOf(JSON.parse(JSON.stringify({ entries })));
       for (const entry of entries) {
         const text = read(entry.file);
-        readForList(text);
+        readForList(text, timezoneOf(site));
         const parts = splitFrontmatter(text);
         const fields = parse(parts?.yaml ?? text) as Record<string, unknown>;
         const collection = entry.collection as EditedCollection;

@@ -1,36 +1,31 @@
 /**
  * The web editor in the browser (/admin/): Decap CMS, started with the configuration made from
- * our schemas (config.json) and what the last build knew of the site (site.json). The form
- * (form.ts) runs every check the build runs at its fields; a save (saving.ts) writes only what
- * the writer changed; the preview (previews.ts) draws the site's own card. Bundled on its own by
- * src/editor/index.ts; no visitor page loads any of it. See docs/EDITOR.md.
+ * our schemas (config.json) and what the last build knew of the site (site.json). Everything that
+ * touches Decap is in decap/, the seam; the entry open in the form is open-entry.ts's; the form's
+ * checks, saving and merging, history, the text patcher and photos each have a folder. Bundled on
+ * its own by src/editor/index.ts; no visitor page loads any of it. See docs/EDITOR.md.
  */
-import type { EditorConfig } from '../node/config';
-import { registerAccess } from './access';
-import { page } from './decap';
-import { registerDeletedView } from './deleted';
-import { Checks, useTimezone } from './entry';
-import { registerFieldChecks, relabelSaving } from './form';
-import { registerPreviews } from './previews';
-import { openEntry } from './open-entry';
-import { deleteOnto, registerFormats, registerSaveChecks, saveOnto } from './saving';
-import { snapshotOf, timezoneOf, type SiteSnapshot } from './site-check';
-import { registerStores } from './stores';
-import { registerPhotoUploads } from './uploads';
-import { registerWords } from './words';
+import { timezoneOf, type EditorConfig, type SiteSnapshot } from '../contract';
+import { decapCms, startManually } from './decap/api';
+import { registerBackends } from './decap/backends';
+import { Forms } from './decap/entries';
+import { whenDecapDraws } from './decap/markup';
+import { registerPreviews } from './decap/previews';
+import { registerSaves } from './decap/saves';
+import { registerWidgets, relabelSaving } from './decap/widgets';
+import { registerWords, rememberChoices } from './decap/words';
+import { Editor } from './editor';
+import { registerAccess } from './form/access';
+import { placeDeletedButtons } from './history/recently-deleted';
+import { OpenEntry } from './open-entry';
+import { registerPhotoUploads } from './photos/uploads';
+import { Checker } from './saving/checker';
+import { deleteOnto, saveOnto } from './saving/save';
+import { snapshotOf } from './saving/site-checks';
 
-// Decap starts itself when its script runs, with a config.yml; ours starts it with config.json.
-page.CMS_MANUAL_INIT = true;
+startManually();
 registerPhotoUploads();
-
-// Decap's remembered choices, set before its script reads them, until the writer makes their own:
-// the preview opens on demand, and the list shows cards with their photos.
-for (const [key, value] of [
-  ['cms.right-pane', 'none'],
-  ['decap-cms.entries.viewStyle', 'VIEW_STYLE_GRID'],
-]) {
-  if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
-}
+rememberChoices();
 
 // Fetched at once, beside Decap's own script (page.ts preloads both).
 const json = (file: string) => fetch(file).then((response) => response.json() as Promise<unknown>);
@@ -38,26 +33,32 @@ const loaded = Promise.all([json('./config.json'), json('./site.json')]);
 
 // Both scripts are deferred: Decap's has run by the time the document is parsed.
 window.addEventListener('DOMContentLoaded', async () => {
-  const [config, site] = await loaded;
-  const cms = page.CMS;
-  const checks = new Checks(config as EditorConfig, snapshotOf(site as SiteSnapshot));
-  useTimezone(timezoneOf(checks.site));
-  registerFormats(cms, checks.config);
-  registerFieldChecks(cms, checks);
-  registerSaveChecks(cms, checks);
-  registerStores(cms, checks, {
-    opened: (file) => openEntry.opened(file),
-    save: (dataFile, write) => saveOnto(checks, dataFile, write),
-    remove: deleteOnto,
+  const [config, site] = (await loaded) as [EditorConfig, SiteSnapshot];
+  const cms = decapCms();
+  const snapshot = snapshotOf(site);
+  const editor = new Editor(config, new Checker(config, snapshot), new OpenEntry(), () =>
+    backends.files(),
+  );
+  const forms = new Forms();
+  const form = registerWidgets(cms, editor, forms);
+  const backends = registerBackends(cms, editor.checker, {
+    read: form.read,
+    save: async (dataFile, write) => {
+      const saved = await saveOnto(editor, (text) => {
+        if (text !== undefined) dataFile.raw = text;
+        return write();
+      });
+      // What someone else changed meanwhile shows in the form, as it is now in the file.
+      form.fill(saved.theirs);
+      return saved.written;
+    },
+    remove: (write) => deleteOnto(editor, write),
   });
-  registerPreviews(cms, checks);
+  registerSaves(cms, editor, forms, timezoneOf(snapshot));
+  registerPreviews(cms, editor, forms);
   registerWords(cms);
-  registerAccess();
-  registerDeletedView(checks);
+  const relabel = () => relabelSaving(editor.entry.now.form);
+  editor.entry.listen(relabel);
   cms.init({ config });
-  new MutationObserver(relabelSaving).observe(document.body, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-  });
+  whenDecapDraws(registerAccess(), relabel, () => placeDeletedButtons(editor));
 });

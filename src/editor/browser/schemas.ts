@@ -8,8 +8,7 @@ import { z } from 'astro/zod';
 import { blogSchema } from '@/schemas/blog';
 import { recipeSchema } from '@/schemas/recipe';
 import { teamSchema } from '@/schemas/team';
-import type { EditedCollection } from '../node/config';
-import type { JsonSchema } from '../node/fields';
+import type { EditedCollection, JsonSchema } from '../contract';
 import { editorContext } from './stand-ins';
 
 export const schemas = {

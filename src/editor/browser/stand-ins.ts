@@ -2,7 +2,7 @@
  * What `astro:content` gives the schemas, for reading them outside Astro (the editor's build and
  * the browser): `reference()` and `image()` keep what they stand for where the editor can see it
  * in the JSON schema, as `references` (the collection) and `photo`. A photo path is checked as the
- * engine checks it, the file's presence as far as the editor knows it (checks.ts).
+ * engine checks it, the file's presence as far as the editor knows it (saving/draft-checks.ts).
  */
 import { z } from 'astro/zod';
 import { localPhoto } from '@/loaders/entry-checks';

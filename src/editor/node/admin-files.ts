@@ -18,9 +18,8 @@ import { load } from 'js-yaml';
 import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
 import { indexedEntries, indexFile } from '@/loaders/entry-index';
 import { liveEntries } from '@/loaders/session';
-import { timezoneOf, unpublished } from '../browser/site-check';
-import { editorConfig, type EditedCollection, type EditorBackend } from './config';
-import type { JsonSchema } from './fields';
+import { timezoneOf, unpublished, type EditedCollection, type JsonSchema } from '../contract';
+import { editorConfig, type EditorBackend } from './config';
 import { Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
@@ -66,7 +65,7 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions): Prom
 
 /**
  * Our browser code as the page loads it: editor.js, the chunks it imports, and the preview's
- * chunk, which previews.ts imports when a preview is first opened (React DOM and the cards).
+ * chunk, which decap/previews.ts imports when a preview is first opened (React DOM and the cards).
  */
 export const editorScripts = () =>
   bundle(join(browser, 'main.ts'), {

@@ -3,18 +3,17 @@
  * schemas and src/config.ts's folders at build time, never written by hand: a schema change
  * changes the editor with it. See docs/EDITOR.md.
  */
-import { contentFolders, markdownExtensions, type CollectionName } from '@/config';
-import { formats, LIST_PHOTO, STATE } from '../browser/decap';
-import { editorFields, type EditorField, type JsonSchema } from './fields';
-
-/** The collections a writer edits, with the names the editor shows for them. */
-export const editedCollections = {
-  recipes: { label: 'Recipes', singular: 'Recipe' },
-  blog: { label: 'Blog posts', singular: 'Post' },
-  team: { label: 'Team', singular: 'Team member' },
-} as const satisfies Partial<Record<CollectionName, { label: string; singular: string }>>;
-
-export type EditedCollection = keyof typeof editedCollections;
+import { contentFolders, markdownExtensions } from '@/config';
+import {
+  editedCollections,
+  formats,
+  LIST_PHOTO,
+  STATE,
+  type EditedCollection,
+  type EditorField,
+  type JsonSchema,
+} from '../contract';
+import { editorFields } from './fields';
 
 /** Where the editor saves: GitHub from the site, and the local proxy on a writer's computer. */
 export type EditorBackend = {
@@ -58,15 +57,15 @@ function collection(
     media_folder: '',
     public_folder: '',
     // A new entry takes the collection's first ending: plain Markdown, where braces, `<` and HTML
-    // comments are text; the editor also lists and keeps its .mdx files (browser/saving.ts).
+    // comments are text; the editor also lists and keeps its .mdx files (browser/decap/backends.ts).
     extension: extensions[0]!.slice(1),
     format: markdown ? formats.markdown : formats.yaml,
     create: true,
     delete: true,
-    // The site's own card for the entry, on demand (browser/preview.tsx).
+    // The site's own card for the entry, on demand (browser/preview/card.tsx).
     editor: { preview: true },
     identifier_field: identifier,
-    // Each entry's state by the engine's rule (browser/entry.ts, readForList).
+    // Each entry's state by the engine's rule (browser/saving/edit.ts, readForList).
     summary: `{{${identifier}}} · {{${STATE}}}`,
     fields: [
       ...fields,
@@ -85,7 +84,7 @@ function collection(
           ]
         : []),
       // Decap's list shows a photo only from a top-level image field: the entry's photo, copied
-      // there when a file is read (browser/entry.ts), never written, its control hidden.
+      // there when a file is read (browser/saving/edit.ts), never written, its control hidden.
       {
         name: LIST_PHOTO,
         path: LIST_PHOTO,
@@ -121,5 +120,3 @@ export function editorConfig(
     ),
   };
 }
-
-export type EditorConfig = ReturnType<typeof editorConfig>;

@@ -6,44 +6,7 @@
  * field the editor cannot show stops the build, naming it, instead of leaving it out.
  */
 import { fieldName, type FieldPath } from '@/loaders/problems';
-
-/** The part of JSON Schema our schemas produce. */
-export type JsonSchema = {
-  type?: string;
-  title?: string;
-  description?: string;
-  default?: unknown;
-  enum?: string[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  multipleOf?: number;
-  minItems?: number;
-  maxItems?: number;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  /** Our annotations: a paragraph, a photo, and the collection a reference points into. */
-  multiline?: boolean;
-  photo?: boolean;
-  references?: string;
-};
-
-/** A field of Decap CMS's configuration: a widget and what it needs. */
-export type EditorField = {
-  name: string;
-  /** Where it sits in an entry: `image.alt`, `steps[]` for every step. */
-  path: string;
-  label: string;
-  widget: string;
-  required: boolean;
-  hint?: string;
-  default?: unknown;
-  [option: string]: unknown;
-};
+import type { EditorField, JsonSchema } from '../contract';
 
 /** Which field of a collection's entries names them in a picker: its name, or its title. */
 export type NameFieldOf = (collection: string) => string;

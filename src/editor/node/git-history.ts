@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { photoExtensions } from '../../config.ts';
-import type { Removal, Version } from '../browser/versions.ts';
+import type { Removal, Version } from '../contract.ts';
 
 /** A request the history cannot answer (no git, a path outside the project), in words. */
 export class HistoryRefused extends Error {}

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contentFolders } from '../../config.ts';
+import { proxyActions } from '../contract.ts';
 import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts';
 
 /**
@@ -68,11 +69,15 @@ export async function startLocalProxy(
  * editor's history reads (git-history.ts). Each answers JSON, or 422 with the reason in words.
  */
 const ownActions: Record<string, (dir: string, params: Record<string, unknown>) => unknown> = {
-  fileHistory: async (dir, { path }) => ({ versions: await fileHistory(dir, String(path)) }),
-  deletedFiles: async (dir, { folder, since }) => ({
+  [proxyActions.history]: async (dir, { path }) => ({
+    versions: await fileHistory(dir, String(path)),
+  }),
+  [proxyActions.removals]: async (dir, { folder, since }) => ({
     removals: await removals(dir, String(folder), String(since)),
   }),
-  fileAt: async (dir, { rev, path }) => ({ base64: await fileAt(dir, String(rev), String(path)) }),
+  [proxyActions.fileAt]: async (dir, { rev, path }) => ({
+    base64: await fileAt(dir, String(rev), String(path)),
+  }),
 };
 
 /** The writes that change files, and so are checked against what the editor read. */

@@ -5,17 +5,6 @@
  * docs/ENGINE.md.
  */
 
-/** The formats entry files are read and written in, as saving.ts registers them. */
-export const formats = { markdown: 'frontmatter-as-committed', yaml: 'yaml-as-committed' };
-
-/**
- * Keys the editor keeps in an entry's data for Decap's list, never written: the entry's photo,
- * copied to where the list finds one (no field of any schema), and its state in words (Draft,
- * Scheduled for …, Published …).
- */
-export const LIST_PHOTO = 'thumb';
-export const STATE = '__state';
-
 /** An Immutable.js map as Decap hands it over; only what the editor uses. */
 export type ImmutableMap = {
   get(key: string): unknown;
@@ -44,7 +33,7 @@ export type Backend = {
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
 };
 /** A file as a backend reads it; no data when there is no such file (the local proxy). */
-export type StoredFile = { file: { path: string; id?: string | null }; data: string | null };
+type StoredFile = { file: { path: string; id?: string | null }; data: string | null };
 /** A file Decap's save writes: where, and its text. */
 export type DataFile = { path: string; raw: string };
 
@@ -83,4 +72,17 @@ export type DecapWindow = Window & {
 };
 
 /** The page's globals, where Decap's script puts CMS (globalThis: Node may read the names above). */
-export const page = globalThis as unknown as DecapWindow;
+const page = globalThis as unknown as DecapWindow;
+
+/**
+ * Decap's own React, which everything drawn inside its form must use: an element, and a
+ * component made from its methods. Called once Decap's script has run.
+ */
+export const h: DecapWindow['h'] = (type, props) => page.h(type, props);
+export const createClass: DecapWindow['createClass'] = (spec) => page.createClass(spec);
+
+/** Decap, once its script has run. */
+export const decapCms = () => page.CMS;
+
+/** Decap starts itself when its script runs, with a config.yml; ours starts it with config.json. */
+export const startManually = () => void (page.CMS_MANUAL_INIT = true);

@@ -7,7 +7,7 @@
  * Pure: no DOM and no Node module.
  */
 import { diff3Merge } from 'node-diff3';
-import { isRecord, same, type Data } from './values';
+import { isRecord, same, type Data } from '../text/values';
 
 /** Where a value is in an entry: field names, and a list's item by its index. */
 export type Path = (string | number)[];

@@ -1,6 +1,6 @@
 /**
  * Values as the web editor compares them when it keeps a file's text (keep-text.ts,
- * yaml-patch.ts) and reads the form (entry.ts).
+ * yaml-patch.ts) and reads the form (saving/edit.ts).
  */
 
 /** An entry's fields, or a group of them. */
@@ -45,3 +45,6 @@ export function same(original: unknown, value: unknown): boolean {
   }
   return Object.is(original, value);
 }
+
+/** Whether two values say the same, either way round. */
+export const alike = (a: unknown, b: unknown) => same(a, b) && same(b, a);

@@ -1,8 +1,9 @@
 /**
  * Decap's words where they would mislead or leave a writer guessing: the login, the preview
- * button, the search box, a date's button and the toasts, said as they are true here.
+ * button, the search box, a date's button and the toasts, said as they are true here; and the
+ * choices it remembers, set before it reads them.
  */
-import type { Decap } from './decap';
+import type { Decap } from './api';
 
 /** Decap's toast when a save is refused: what the form's fields say, at each field. */
 export const REFUSED = 'Not saved yet: each field marked in red says what to change.';
@@ -22,6 +23,8 @@ export function registerWords(cms: Decap) {
     collection: { sidebar: Record<string, string> };
   };
   en.ui.toast['missingRequiredField'] = REFUSED;
+  // A failed save's toast says our words alone: each says what happened and what to do.
+  en.ui.toast['onFailToPersist'] = '%{details}';
   en.ui.toast['onFailToDelete'] = 'Not deleted: %{details}';
   if (onThisComputer) en.auth['login'] = 'Log in: no account needed on this computer';
   en.editor.editorInterface['togglePreview'] = 'Preview the card';
@@ -31,4 +34,17 @@ export function registerWords(cms: Decap) {
   // The search box searches the collection shown, or the one picked under it: not always all.
   en.collection.sidebar['searchAll'] = 'Search';
   cms.registerLocale('en', en);
+}
+
+/**
+ * Decap's remembered choices (its localStorage keys), set before its script reads them, until the
+ * writer makes their own: the preview opens on demand, and the list shows cards with their photos.
+ */
+export function rememberChoices() {
+  for (const [key, value] of [
+    ['cms.right-pane', 'none'],
+    ['decap-cms.entries.viewStyle', 'VIEW_STYLE_GRID'],
+  ] as const) {
+    if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+  }
 }

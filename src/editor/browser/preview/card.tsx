@@ -4,7 +4,7 @@
  * will appear, worked out by the engine's core. No second copy of a card exists: a change to a
  * card changes the preview with it. Drawn with the site's React, in Decap's preview pane. This
  * module and all it pulls in (React, React DOM, the cards) is a chunk of its own, which
- * previews.ts loads when a preview is first opened.
+ * decap/previews.ts loads when a preview is first opened.
  */
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,8 +16,8 @@ import type { PreparedPhoto } from '@/lib/photos';
 import { publishingNow } from '@/lib/publishing';
 import type { MemberSummary, PostSummary, RecipeSummary } from '@/queries/content';
 import type { Photo } from '@/schemas/photo';
-import type { EditedCollection } from '../node/config';
-import { placementWords, stateAt, type SiteEntry, type SiteSnapshot } from './site-check';
+import type { EditedCollection, SiteEntry, SiteSnapshot } from '../../contract';
+import { placementWords, stateAt } from '../saving/site-checks';
 
 /** An entry that passed its schema, as the preview draws it. */
 export type Previewed = {

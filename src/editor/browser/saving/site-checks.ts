@@ -5,28 +5,12 @@
  * (/admin/site.json), with the writer's change applied. Its problems are the engine's, in its
  * words; only those the change would add are reported.
  */
-import { siteRules, siteSettings } from '@/config';
+import { siteRules } from '@/config';
 import { formatDate } from '@/lib/format';
-import { DEFAULT_TIME_ZONE, dayIn, newestFirst, publishState } from '@/lib/publishing';
-import { decide, type Content, type IndexedEntry } from '@/loaders/decide';
+import { dayIn, newestFirst, publishState } from '@/lib/publishing';
+import { decide, type Content } from '@/loaders/decide';
 import { fieldName, type Problem } from '@/loaders/problems';
-
-/**
- * What the built site.json says for an id or file that is not published yet (a draft, or
- * scheduled): a digest, so the site does not announce it early, which the checks can still match.
- * (cyrb53: a fast, well-spread 53-bit string hash.)
- */
-export function unpublished(text: string): string {
-  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `#${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
-}
+import { timezoneOf, unpublished, type SiteEntry, type SiteSnapshot } from '../../contract';
 
 /** Whether `entry` is `id` of `collection`, told by its id or, not yet published, its digest. */
 export const isEntry = (entry: SiteEntry, collection: string, id: string) =>
@@ -35,16 +19,6 @@ export const isEntry = (entry: SiteEntry, collection: string, id: string) =>
 /** Whether `entry` is the file at `file`, told by its path or, not yet published, its digest. */
 export const isFile = (entry: SiteEntry, file: string) =>
   entry.file === file || entry.file === unpublished(file);
-
-/** An entry as the last build knew it, with its own photos as written (`./cover.jpg`). */
-export type SiteEntry = IndexedEntry & {
-  photos?: readonly string[];
-  /** A team member's name, for the cards that name an author. */
-  name?: string | undefined;
-};
-
-/** What the last build knew of every entry, as /admin/site.json holds it. */
-export type SiteSnapshot = { entries: SiteEntry[] };
 
 /** The snapshot read back from JSON: publish dates are dates again. */
 export function snapshotOf(json: SiteSnapshot): SiteSnapshot {
@@ -95,11 +69,6 @@ export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date)
     (problem) => !before.has(said(problem)),
   );
 }
-
-/** The site's time zone, in which publish dates go live, as the snapshot's site settings say. */
-export const timezoneOf = (snapshot: SiteSnapshot) =>
-  snapshot.entries.find((entry) => entry.collection === siteSettings.collection)?.placement
-    .timezone ?? DEFAULT_TIME_ZONE;
 
 /** Whether `entry` is published, scheduled or a draft at `now`, by the engine's rule. */
 export const stateAt = (snapshot: SiteSnapshot, entry: SiteEntry, now: Date) =>

@@ -4,7 +4,8 @@
  * commit's files, a tree and its blobs at a commit). Nothing here writes. What Decap does not
  * document of that object is in the upstream table of docs/ENGINE.md.
  */
-import { isPhoto, type Removal, type Version } from './versions';
+import { isPhoto } from '../saving/files';
+import type { Removal, Version } from '../../contract';
 
 /** Decap's GitHub API object, as far as the history reads with it. */
 export type HistoryApi = {

@@ -3,22 +3,20 @@
  * history (git on this computer, the branch's commits on GitHub), who deleted each and when, and
  * "Bring back". Bringing one back writes its file and the photos deleted with it byte for byte as
  * they were, only once the build's checks pass for it as for a new entry (an id another entry now
- * makes is refused in words), and only where no file is now (`store().onlyIf`). Decap 3.16 has no
+ * makes is refused in words), and only where no file is now (`onlyIf`). Decap 3.16 has no
  * API for a page or link of our own, so the view opens from a button beside the collection's
  * "New …" button, found by its address (`#/collections/<name>/new`), in a dialog of its own.
  */
 import { plural } from '@/lib/format';
 import { publishingNow } from '@/lib/publishing';
-import type { EditedCollection, EditorConfig } from '../node/config';
-import { draftProblems, idOf } from './checks';
-import { formats } from './decap';
-import { read, type Checks } from './entry';
-import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './history';
-import { schemaOf } from './schemas';
-import { Moved, Unreachable } from './store-backends';
-import { store } from './stores';
-import { addStyle } from './style';
-import type { NewFile } from './versions';
+import { draftProblems, idOf } from '../saving/draft-checks';
+import { markup } from '../decap/markup';
+import type { Editor } from '../editor';
+import { read } from '../saving/edit';
+import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './versions';
+import { schemaOf } from '../schemas';
+import { type EditedCollection, type EditorConfig, formats } from '../../contract';
+import { Moved, Unreachable, type NewFile } from '../saving/files';
 
 type Collection = EditorConfig['collections'][number];
 
@@ -32,7 +30,8 @@ const ROUNDS = 5;
  * Brings `entry` back: checked as a new entry would be, its photos still gone written with it,
  * in one write onto the files as read (none there). The refusal in words, or none once written.
  */
-async function bringBack(entry: DeletedEntry, collection: Collection, checks: Checks) {
+async function bringBack(entry: DeletedEntry, collection: Collection, editor: Editor) {
+  const files = editor.files();
   const name = collection.name as EditedCollection;
   const { body, ...fields } = read(entry.text);
   const draft = {
@@ -43,11 +42,11 @@ async function bringBack(entry: DeletedEntry, collection: Collection, checks: Ch
     nameField: collection.identifier_field,
   };
   for (let round = 1; ; round++) {
-    const now = await store().read(entry.file);
+    const now = await files.read(entry.file);
     if (now.text !== undefined) {
       return `there is a file at ${entry.file} now. Open that entry in the list instead.`;
     }
-    const present = async (file: string) => (await store().read(file)).text !== undefined;
+    const present = async (file: string) => (await files.read(file)).text !== undefined;
     const missing: string[] = [];
     for (const photo of entry.photos) if (!(await present(photo))) missing.push(photo);
     // A photo the entry names is there if it comes back with it, or is there now.
@@ -57,23 +56,23 @@ async function bringBack(entry: DeletedEntry, collection: Collection, checks: Ch
     }
     const checked = draftProblems(draft, {
       schema: schemaOf(name, (src) => there.has(src)),
-      site: checks.site,
+      site: editor.checker.site,
       now: publishingNow(),
     });
     if (checked.problems.length) {
       return checked.problems.map((p) => `${labelAt(collection, p.path)}: ${p.message}`).join(' ');
     }
-    const files: NewFile[] = [{ path: entry.file, text: entry.text }];
+    const written: NewFile[] = [{ path: entry.file, text: entry.text }];
     for (const photo of missing) {
-      files.push({ path: photo, base64: await store().fileAt(entry.from, photo) });
+      written.push({ path: photo, base64: await files.fileAt(entry.from, photo) });
     }
     const singular = collection.label_singular.toLowerCase();
     const message = `Bring back ${singular} “${idOf(name, entry.file)}”`;
     try {
       // Nothing is written over a file someone made since it was read.
-      const versions = Object.fromEntries(files.map((file) => [file.path, now.version]));
-      await store().onlyIf(versions, () => store().put(files, message));
-      if (checked.indexed) checks.saved(checked.indexed);
+      const versions = Object.fromEntries(written.map((file) => [file.path, now.version]));
+      await files.onlyIf(versions, () => files.put(written, message));
+      if (checked.indexed) editor.checker.saved(checked.indexed);
       return undefined;
     } catch (error) {
       if (error instanceof Moved && round < ROUNDS) continue;
@@ -82,31 +81,6 @@ async function bringBack(entry: DeletedEntry, collection: Collection, checks: Ch
     }
   }
 }
-
-const style = `
-.editor-deleted-open { margin: 0; min-height: 36px; padding: 6px 14px; border-radius: 5px;
-  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-size: 14px;
-  font-weight: 600; cursor: pointer; white-space: nowrap; }
-.editor-deleted-open:focus-visible, .editor-deleted button:focus-visible {
-  outline: 3px solid #b45309; outline-offset: 2px; }
-/* Beside the New button, at the right; on a phone the row wraps. */
-[class*='-CollectionTopRow']:has(> .editor-deleted-open) { flex-wrap: wrap; gap: 8px; }
-[class*='-CollectionTopRow']:has(> .editor-deleted-open) > a { margin-left: auto; }
-.editor-deleted { box-sizing: border-box; width: min(40rem, calc(100vw - 24px));
-  max-height: calc(100vh - 48px); padding: 16px 18px; border: 1px solid #cbd5e1; border-radius: 8px;
-  color: #1e293b; background: #fff; font: 14px/1.45 system-ui, sans-serif; overflow-wrap: anywhere; }
-.editor-deleted::backdrop { background: rgb(15 23 42 / 45%); }
-.editor-deleted h2 { margin: 0 0 6px; font-size: 18px; }
-.editor-deleted h3 { margin: 0; font-size: 15px; }
-.editor-deleted p { margin: 4px 0 0; }
-.editor-deleted ul { list-style: none; margin: 10px 0; padding: 0; }
-.editor-deleted li { padding: 10px 0; border-top: 1px solid #e2e8f0; }
-.editor-deleted .editor-deleted-file { color: #475569; font-size: 13px; }
-.editor-deleted button { margin: 8px 8px 0 0; min-height: 32px; padding: 4px 12px; border-radius: 5px;
-  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-weight: 600;
-  cursor: pointer; }
-.editor-deleted button[disabled] { opacity: 0.6; cursor: progress; }
-`;
 
 /** An element with its properties and children. */
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -126,7 +100,7 @@ const deletedBy = (entry: DeletedEntry) =>
     : `Deleted${entry.author ? ` by ${entry.author}` : ''}${entry.date ? ` on ${dateInWords(entry.date)}` : ''}`;
 
 /** One deleted entry, with its button. */
-function item(entry: DeletedEntry, collection: Collection, checks: Checks, done: () => void) {
+function item(entry: DeletedEntry, collection: Collection, editor: Editor, done: () => void) {
   const photos = entry.photos.length;
   const file = photos ? `${entry.file}, with ${photos} ${plural(photos, 'photo')}` : entry.file;
   const said = element('p', { role: 'status' });
@@ -137,7 +111,7 @@ function item(entry: DeletedEntry, collection: Collection, checks: Checks, done:
     said.textContent = 'Checking it and bringing it back…';
     let refusal: string | undefined;
     try {
-      refusal = await bringBack(entry, collection, checks);
+      refusal = await bringBack(entry, collection, editor);
     } catch (error) {
       refusal =
         error instanceof Unreachable
@@ -165,7 +139,7 @@ function item(entry: DeletedEntry, collection: Collection, checks: Checks, done:
 }
 
 /** The view of `collection`'s deleted entries, in a dialog over the list. */
-async function openView(collection: Collection, checks: Checks) {
+async function openView(collection: Collection, editor: Editor) {
   let broughtBack = false;
   const title = `Recently deleted from ${collection.label}`;
   const status = element('p', { role: 'status' }, 'Reading the history…');
@@ -196,12 +170,15 @@ async function openView(collection: Collection, checks: Checks) {
   dialog.showModal();
   try {
     const since = new Date(publishingNow().valueOf() - DAYS * 24 * 60 * 60 * 1000);
-    const found = deletedEntries(collection, await store().removals(collection.folder, since));
+    const found = deletedEntries(
+      collection,
+      await editor.files().removals(collection.folder, since),
+    );
     status.textContent = found.length
       ? `${found.length} ${plural(found.length, 'entry', 'entries')} deleted in the last ${DAYS} days, newest first.`
       : `Nothing was deleted from ${collection.label} in the last ${DAYS} days.`;
     list.append(
-      ...found.map((entry) => item(entry, collection, checks, () => (broughtBack = true))),
+      ...found.map((entry) => item(entry, collection, editor, () => (broughtBack = true))),
     );
   } catch (error) {
     const reason = (error as { message?: string }).message ?? String(error);
@@ -214,14 +191,14 @@ const collectionOf = (link: Element) =>
   /^#\/collections\/([^/]+)\/new$/.exec(link.getAttribute('href') ?? '')?.[1];
 
 /** Puts the "Recently deleted" button beside each collection's "New …" button Decap draws. */
-function placeButtons(checks: Checks) {
+export function placeDeletedButtons(editor: Editor) {
   // A button whose link has gone, or now leads to another collection, goes.
   for (const button of document.querySelectorAll<HTMLElement>('.editor-deleted-open')) {
     const link = button.previousElementSibling;
     if (!link || collectionOf(link) !== button.dataset['collection']) button.remove();
   }
-  for (const link of document.querySelectorAll('a[href^="#/collections/"][href$="/new"]')) {
-    const collection = checks.config.collections.find((c) => c.name === collectionOf(link));
+  for (const link of document.querySelectorAll(markup.newEntryLink)) {
+    const collection = editor.config.collections.find((c) => c.name === collectionOf(link));
     if (!collection || link.nextElementSibling?.classList.contains('editor-deleted-open')) continue;
     const button = element(
       'button',
@@ -229,18 +206,7 @@ function placeButtons(checks: Checks) {
       'Recently deleted',
     );
     button.dataset['collection'] = collection.name;
-    button.addEventListener('click', () => void openView(collection, checks));
+    button.addEventListener('click', () => void openView(collection, editor));
     link.after(button);
   }
-}
-
-/** Offers each collection's "Recently deleted" view from its list. */
-export function registerDeletedView(checks: Checks) {
-  addStyle(style);
-  new MutationObserver(() => placeButtons(checks)).observe(document.body, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['href'],
-  });
 }

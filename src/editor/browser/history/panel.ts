@@ -7,8 +7,8 @@
  * `createClass`), as the backup offer is.
  */
 import { photoExtensions } from '@/config';
-import type { EditorConfig } from '../node/config';
-import { page, type DecapEntry } from './decap';
+import { createClass, h } from '../decap/api';
+import type { Files } from '../saving/files';
 import {
   dateInWords,
   described,
@@ -17,17 +17,18 @@ import {
   photosNamed,
   restored,
   type Described,
-} from './history';
-import { store } from './stores';
-import { addStyle } from './style';
+} from './versions';
+import type { EditorConfig } from '../../contract';
 
 type Collection = EditorConfig['collections'][number];
 
 /** What the panel needs of the form. */
 type Props = {
-  entry: DecapEntry;
+  /** The entry's file, from the project root. */
+  file: string;
   collection: Collection;
-  /** Puts values into the form, as if typed (form.ts `fill`). */
+  files: () => Files;
+  /** Puts values into the form, as if typed (decap/widgets.ts). */
   fill: (values: Record<string, unknown>) => void;
   /** Adds a photo to the entry's files as an upload would (Decap's widget `onPersistMedia`). */
   persistMedia: (file: File) => Promise<unknown>;
@@ -43,24 +44,6 @@ type State = {
 };
 
 type Panel = { props: Props; state: State; setState(state: Partial<State>): void };
-
-const style = `
-[class*='-ControlContainer']:has(> .editor-history) { display: flex; flex-direction: column; }
-.editor-history { order: -1; margin: 0 0 16px; padding: 10px 14px; border: 1px solid #cbd5e1;
-  border-radius: 6px; background: #f8fafc; color: #1e293b; font-size: 14px; line-height: 1.45;
-  min-width: 0; overflow-wrap: anywhere; }
-.editor-history button { margin: 4px 8px 0 0; min-height: 32px; padding: 4px 12px; border-radius: 5px;
-  border: 1px solid #1e3a8a; background: #fff; color: #1e3a8a; font: inherit; font-weight: 600;
-  cursor: pointer; max-width: 100%; white-space: normal; text-align: left; }
-.editor-history button:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
-.editor-history button[disabled] { opacity: 0.6; cursor: progress; }
-.editor-history > button { margin: 0; }
-.editor-history ol { list-style: none; margin: 8px 0 0; padding: 0; }
-.editor-history li.editor-version { padding: 10px 0; border-top: 1px solid #e2e8f0; }
-.editor-history h3 { margin: 0 0 4px; font-size: 14px; }
-.editor-history ul { margin: 0 0 4px; padding-left: 20px; }
-.editor-history p { margin: 6px 0 0; }
-`;
 
 const when = (date: string | undefined) => (date ? dateInWords(date) : 'at a time not known');
 
@@ -82,10 +65,10 @@ const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
 
 /** Reads every version of the open entry's file, with what changed in each. */
 async function load(panel: Panel) {
-  const { entry, collection } = panel.props;
+  const { file, collection, files } = panel.props;
   panel.setState({ versions: undefined, failed: undefined, said: undefined });
   try {
-    const versions = await store().history(String(entry.get('path')));
+    const versions = await files().history(file);
     panel.setState({ versions: described(collection, versions) });
   } catch (error) {
     const reason = (error as { message?: string }).message ?? String(error);
@@ -98,16 +81,16 @@ async function load(panel: Panel) {
  * the entry's folder now, taken from that version as an upload.
  */
 async function restore(panel: Panel, version: Described, names: string[], labels: string[]) {
-  const { entry, fill, persistMedia } = panel.props;
+  const { file, files, fill, persistMedia } = panel.props;
   panel.setState({ busy: true, said: undefined });
   try {
     const values = restored(version, names);
-    const folder = dir(String(entry.get('path')));
+    const folder = dir(file);
     for (const photo of photosNamed(values, version.path)) {
       // An upload lands beside the entry: a photo in a folder below it stays to the checks.
       const name = /^\.\/([^/]+)$/.exec(photo.src)?.[1];
-      if (!name || (await store().read(`${folder}/${name}`)).text !== undefined) continue;
-      const bytes = bytesOf(await store().fileAt(version.commit ?? 'HEAD', photo.file));
+      if (!name || (await files().read(`${folder}/${name}`)).text !== undefined) continue;
+      const bytes = bytesOf(await files().fileAt(version.commit ?? 'HEAD', photo.file));
       await persistMedia(new File([bytes], name, { type: typeOf(name) }));
     }
     fill(values);
@@ -125,7 +108,6 @@ async function restore(panel: Panel, version: Described, names: string[], labels
 
 /** One version: its heading, its changes, and what can be taken back from it. */
 function versionItem(panel: Panel, version: Described, index: number, now: string | undefined) {
-  const { h } = page;
   const fields = index === 0 ? [] : differing(panel.props.collection, version, now);
   const button = (key: string, words: string, names: string[], labels: string[]) =>
     h('button', {
@@ -163,8 +145,8 @@ function versionItem(panel: Panel, version: Described, index: number, now: strin
 }
 
 /** The panel's component, made once Decap's script has given `createClass`. */
-const makePanel = () =>
-  page.createClass({
+export const makePanel = () =>
+  createClass({
     getInitialState(): State {
       return { open: false };
     },
@@ -174,7 +156,6 @@ const makePanel = () =>
       if (open) void load(this);
     },
     render(this: Panel & { toggle(): void }) {
-      const { h } = page;
       const { open, versions, failed, said } = this.state;
       const now = versions?.[0]?.text;
       return h('section', {
@@ -212,11 +193,6 @@ const makePanel = () =>
     },
   });
 
-let made: unknown;
-
-/** The history panel for the form of `props.entry`. */
-export function historyPanel(props: Props) {
-  addStyle(style);
-  made ??= makePanel();
-  return page.h(made, { key: 'history', ...props });
-}
+/** The history panel of the form's entry, drawn by `panel` (made by makePanel). */
+export const historyPanel = (panel: unknown, props: Props) =>
+  h(panel, { key: 'history', ...props });

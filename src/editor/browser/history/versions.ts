@@ -2,17 +2,17 @@
  * An entry's history as the editor shows it: each version with what changed in words (changes.ts,
  * between it and the version before), the fields a writer may take back from it with their labels
  * from the schema, the photos a version names that would have to come back with it, and the
- * entries deleted lately, each with its photos. Pure: reading is the store's (stores.ts), drawing
- * is history-panel.ts's and deleted.ts's.
+ * entries deleted lately, each with its photos. Pure: reading is the backend's (decap/backends.ts),
+ * drawing is panel.ts's and recently-deleted.ts's.
  */
 import { contentFolders } from '@/config';
 import { besideTheFile } from '@/loaders/entry-checks';
-import type { EditedCollection, EditorConfig } from '../node/config';
-import type { EditorField } from '../node/fields';
 import { describeChanges, fieldLabel } from './changes';
-import { ours, read, type Fields } from './entry';
-import { isRecord, same } from './values';
-import { isPhoto, type Removal, type Version } from './versions';
+import type { Fields } from '../open-entry';
+import { ours, read } from '../saving/edit';
+import { alike, isRecord } from '../text/values';
+import { isPhoto } from '../saving/files';
+import type { EditedCollection, EditorConfig, EditorField, Removal, Version } from '../../contract';
 
 type Collection = EditorConfig['collections'][number];
 
@@ -45,9 +45,6 @@ const formFields = (collection: Collection) =>
 
 /** The names of the fields a writer edits in the form. */
 export const fieldNames = (collection: Collection) => formFields(collection).map((f) => f.name);
-
-/** Whether two values of a field say the same, either way round. */
-const alike = (a: unknown, b: unknown) => same(a, b) && same(b, a);
 
 /** The fields whose value in `version` is not the one in `now` (a file's text), with labels. */
 export function differing(collection: Collection, version: Version, now: string | undefined) {

@@ -18,8 +18,8 @@ import {
 } from '@/loaders/entry-checks';
 import { entryId, sameEntry } from '@/loaders/entry-id';
 import { indexFields } from '@/loaders/index-fields';
-import type { EditedCollection } from '../node/config';
-import { isEntry, isFile, problemsAfter, type SiteEntry, type SiteSnapshot } from './site-check';
+import type { EditedCollection, SiteEntry, SiteSnapshot } from '../../contract';
+import { isEntry, isFile, problemsAfter } from './site-checks';
 
 /** An entry as the editor is about to write it. */
 export type Draft = {

@@ -5,9 +5,9 @@
  * onto the file as it is by then). Decap's own backup is not used: it is offered before the
  * entry has loaded, which then replaces it, and it forgets what the form stood on.
  */
-import type { DecapEntry, ImmutableMap } from './decap';
-import { ours, read, type Fields } from './entry';
-import { same } from './values';
+import type { Fields, FormEntry } from '../open-entry';
+import { ours, read } from '../saving/edit';
+import { same } from '../text/values';
 
 /** One entry's unsaved work. */
 type Backup = {
@@ -25,23 +25,10 @@ const PREFIX = 'delicious-bites.backup:';
 /** The key of an entry's backup: its file, or its collection's new entry. */
 export const keyOf = (collection: string, file: string | undefined) =>
   `${collection}:${file ?? 'new'}`;
-export const backupKey = (entry: DecapEntry) =>
-  keyOf(
-    String(entry.get('collection')),
-    entry.get('newRecord') ? undefined : String(entry.get('path')),
-  );
 
 /** The form's values as the backup keeps them: the fields a writer edits, nothing of ours. */
-const valuesOf = (entry: DecapEntry): Fields =>
-  Object.fromEntries(
-    Object.entries((entry.get('data') as ImmutableMap).toJS()).filter(([key]) => !ours(key)),
-  );
-
-type MediaFile = { name: string; file?: Blob; draft?: boolean };
-const uploadsOf = (entry: DecapEntry) =>
-  (((entry.get('mediaFiles') as ImmutableMap | undefined)?.toJS() ?? []) as unknown as MediaFile[])
-    .filter((media) => media.draft && media.file)
-    .map((media) => ({ name: media.name, file: media.file! }));
+const valuesOf = (form: FormEntry): Fields =>
+  Object.fromEntries(Object.entries(form.data).filter(([key]) => !ours(key)));
 
 /** Whether the form holds what its base says: nothing to keep. */
 function unchanged(base: string | undefined, values: Fields) {
@@ -49,21 +36,19 @@ function unchanged(base: string | undefined, values: Fields) {
   return base === undefined ? same({}, filled) : same(read(base), filled);
 }
 
-/** The photos already kept. */
-const stored = new WeakSet<Blob>();
-
-/** Keeps the form's unsaved values (and the photos it uploaded) for `entry`, as typed. */
-export function keep(entry: DecapEntry, base: string | undefined) {
-  const key = backupKey(entry);
-  const values = valuesOf(entry);
+/** Keeps the form's unsaved values (and the photos uploaded in it), as typed. */
+export function keep(form: FormEntry, base: string | undefined) {
+  const key = keyOf(form.collection, form.file);
+  const values = valuesOf(form);
   if (unchanged(base, values)) return;
-  const photos = uploadsOf(entry);
+  const photos = form.uploads.flatMap(({ name, blob }) => (blob ? [{ name, blob }] : []));
   const backup: Backup = { base, values, photos: photos.map((p) => p.name), savedAt: Date.now() };
+  const before = localStorage.getItem(PREFIX + key);
   localStorage.setItem(PREFIX + key, JSON.stringify(backup));
-  for (const { name, file } of photos) {
-    if (stored.has(file)) continue;
-    stored.add(file);
-    void photoStore('readwrite', (s) => s.put(file, `${key}/${name}`));
+  const keptAlready = before ? (JSON.parse(before) as Backup).photos : [];
+  for (const { name, blob } of photos) {
+    if (!keptAlready.includes(name))
+      void photoStore('readwrite', (s) => s.put(blob, `${key}/${name}`));
   }
 }
 

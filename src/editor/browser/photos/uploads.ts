@@ -17,9 +17,6 @@ const QUALITY = 0.9;
 /** A file the writer could not upload, and why, in their words. */
 class Refused extends Error {}
 
-/** The `change` events this module sends, which it lets through. */
-const ours = new WeakSet<Event>();
-
 const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
 
 /** The photo drawn again, upright, no longer than LONG_SIDE, in its own format when the browser writes it. */
@@ -66,8 +63,11 @@ async function cleaned(file: File): Promise<File> {
   }
 }
 
-/** Holds a file input's `change` until its files are cleaned, then sends it on with them. */
-async function onChange(event: Event) {
+/**
+ * Holds a file input's `change` until its files are cleaned, then sends it on with them; `ours`
+ * are the events it sent, which it lets through.
+ */
+async function onChange(event: Event, ours: WeakSet<Event>) {
   const input = event.target;
   if (ours.has(event) || !(input instanceof HTMLInputElement) || input.type !== 'file') return;
   if (!input.files?.length) return;
@@ -97,5 +97,6 @@ async function onChange(event: Event) {
 
 /** Cleans every file a writer picks in the editor before Decap reads it. */
 export function registerPhotoUploads() {
-  window.addEventListener('change', (event) => void onChange(event), { capture: true });
+  const ours = new WeakSet<Event>();
+  window.addEventListener('change', (event) => void onChange(event, ours), { capture: true });
 }

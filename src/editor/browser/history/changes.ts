@@ -5,10 +5,9 @@
  */
 import { diffComm } from 'node-diff3';
 import { plural } from '@/lib/format';
-import type { EditorConfig } from '../node/config';
-import type { EditorField } from '../node/fields';
-import { isShort, SHORT_TEXT } from './merge';
-import { isRecord, same, type Data } from './values';
+import { isShort, SHORT_TEXT } from '../saving/merge';
+import { isRecord, same, type Data } from '../text/values';
+import type { EditorConfig, EditorField } from '../../contract';
 
 type Collection = EditorConfig['collections'][number];
 

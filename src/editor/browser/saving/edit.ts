@@ -1,33 +1,34 @@
 /**
- * The web editor's view of one entry: the file as read, the fields as they will be written (only
- * what the writer changed is new), and the checks of it, worked out once for each state of the
- * form. Nothing here knows Decap's pages; main.ts starts the editor.
+ * One entry as a save sees it: the file as read, the fields as they will be written (only what the
+ * writer changed is new), and what a save would write onto the file as it is now. Plain data in,
+ * text out: nothing here knows Decap.
  */
 import { formatDate } from '@/lib/format';
 import { normalise, splitFrontmatter } from '@/lib/frontmatter';
-import { DEFAULT_TIME_ZONE, dayIn, publishingNow, publishState } from '@/lib/publishing';
+import { dayIn, publishingNow, publishState } from '@/lib/publishing';
 import { midnightUtc } from '@/schemas/calendar';
 import { besideTheFile, resolvesAnywhere } from '@/loaders/entry-checks';
 import { parse } from 'yaml';
-import type { EditedCollection, EditorConfig } from '../node/config';
-import type { EditorField } from '../node/fields';
-import { draftProblems, type Draft } from './checks';
-import { formats, LIST_PHOTO, STATE, type DecapEntry, type ImmutableMap } from './decap';
-import { keptEntryFile, keptYaml } from './keep-text';
+import {
+  formats,
+  LIST_PHOTO,
+  STATE,
+  type EditedCollection,
+  type EditorCollection,
+  type EditorConfig,
+  type EditorField,
+} from '../../contract';
+import type { Fields, FormEntry } from '../open-entry';
+import { keptEntryFile, keptYaml } from '../text/keep-text';
+import { alike, isEmpty } from '../text/values';
+import type { Draft } from './draft-checks';
 import { mergeEntry, type Answers, type Conflict } from './merge';
-import { openEntry } from './open-entry';
-import { schemaOf } from './schemas';
-import { isFile, type SiteEntry, type SiteSnapshot } from './site-check';
-import { isEmpty } from './values';
 
 /**
- * Keys the editor keeps beside an entry's fields and never writes: the file it is about to write
- * (from the checks to the format), and those of decap.ts, for the list (LIST_PHOTO, STATE).
+ * Keys the editor keeps beside an entry's fields and never writes: those it carries through Decap
+ * (`__…`), and the contract's, for the list (LIST_PHOTO, STATE).
  */
-export const FILE_TEXT = '__file';
 export const ours = (key: string) => key.startsWith('__') || key === LIST_PHOTO;
-
-export type Fields = Record<string, unknown>;
 
 /** An entry file's fields, and its body if it has one, as the engine reads the file. */
 export function read(text: string): Fields {
@@ -36,12 +37,11 @@ export function read(text: string): Fields {
   return { ...(parse(parts.yaml) ?? {}), body: parts.body.replace(/^\n+/, '') };
 }
 
-/** The site's time zone, in which a publish date goes live; the snapshot tells it at start-up. */
-let timezone = DEFAULT_TIME_ZONE;
-export const useTimezone = (zone: string) => void (timezone = zone);
-
-/** An entry's state in the engine's words, as of today: Draft, Scheduled for …, Published …. */
-function stateOf(fields: Fields): string {
+/**
+ * An entry's state in the engine's words, as of today in the site's time zone: Draft, Scheduled
+ * for …, Published ….
+ */
+function stateOf(fields: Fields, timezone: string): string {
   const day = fields['publishDate'] ? midnightUtc(String(fields['publishDate'])) : undefined;
   const placement = { draft: fields['draft'] === true, ...(day && { publishDate: day }) };
   const state = publishState(placement, dayIn(timezone, publishingNow()));
@@ -50,19 +50,16 @@ function stateOf(fields: Fields): string {
   return state === 'scheduled' ? `Scheduled for ${on}` : `Published ${on}`.trim();
 }
 
-/** A file as Decap reads it: its fields, with what the list shows of it. */
-export function readForList(text: string): Fields {
+/** A file as the list reads it: its fields, with its state and its photo for the list. */
+export function readForList(text: string, timezone: string): Fields {
   const fields = read(text);
   const photo = (fields['image'] as { src?: unknown } | undefined)?.src;
   return {
     ...fields,
-    [STATE]: stateOf(fields),
+    [STATE]: stateOf(fields, timezone),
     ...(typeof photo === 'string' && { [LIST_PHOTO]: photo }),
   };
 }
-
-/** Whether two values are the same data. */
-export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** "cover.jpg", as Decap writes a photo saved beside the entry, the way a person writes it. */
 const besideTheEntry = (src: string) =>
@@ -74,7 +71,7 @@ const besideTheEntry = (src: string) =>
  * group's fields in the schema's order (Decap keeps them in the order they were typed).
  */
 function written(value: unknown, was: unknown, field: EditorField | undefined): unknown {
-  if (same(value, was)) return was;
+  if (alike(value, was)) return was;
   if (typeof value === 'string') {
     const text = value.trim();
     return field?.widget === 'image' ? besideTheEntry(text) : text;
@@ -104,8 +101,6 @@ function fieldsInOrder(data: Fields, was: Fields | undefined, fields: EditorFiel
   return made;
 }
 
-type Collection = EditorConfig['collections'][number];
-
 /**
  * Decap's slug for a new entry's title, with the settings in config.ts: lower case, accents
  * and quotes dropped, anything else outside letters, digits, `-`, `_`, `.` and `~` a dash.
@@ -122,16 +117,6 @@ const slugOf = (title: string) =>
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 
-/**
- * The text `entry`'s form stands on: the file as it was opened, or as the editor last wrote it or
- * restored it. None for a new entry.
- */
-export function baseOf(entry: DecapEntry): string | undefined {
-  if (entry.get('newRecord')) return undefined;
-  const path = entry.get('path') as string | undefined;
-  return (path && openEntry.baseOf(path)) ?? (entry.get('raw') as string | undefined) ?? undefined;
-}
-
 /** What a save would write onto the file as it is now. */
 export type Onto =
   /** The file is gone: deleted or moved since the form opened it. */
@@ -143,39 +128,38 @@ export type Onto =
   /** This writer's changes applied onto the file as it is now. */
   | { kind: 'merged'; text: string; fields: Fields; body: string | undefined };
 
-/** The editor's view of one entry: what it is about to write, and what the file held. */
+/** One entry as a save sees it: what it is about to write, and what the file held. */
 export class Edit {
   readonly collection: EditedCollection;
-  readonly config: Collection;
+  readonly config: EditorCollection;
   readonly file: string;
-  /**
-   * The text the form stands on: the file as it was opened, or as the editor last wrote it or
-   * restored it. None for a new entry.
-   */
-  readonly base: string | undefined;
   readonly original: Fields | undefined;
   readonly fields: Fields;
   readonly body: string | undefined;
-  /** Photos uploaded in this session, by file name. */
+  /** Photos uploaded in this form, by file name. */
   readonly uploads: string[];
 
-  constructor(entry: DecapEntry, config: EditorConfig) {
-    this.collection = entry.get('collection') as EditedCollection;
+  /**
+   * The form's entry, standing on `base`: the text the form stands on (the file as it was opened,
+   * or as the editor last wrote or restored it); none for a new entry.
+   */
+  constructor(
+    form: FormEntry,
+    config: EditorConfig,
+    readonly base: string | undefined,
+  ) {
+    this.collection = form.collection;
     this.config = config.collections.find((c) => c.name === this.collection)!;
-    const data = (entry.get('data') as ImmutableMap).toJS();
-    const path = entry.get('path') as string | undefined;
-    this.base = baseOf(entry);
-    this.original = this.base === undefined ? undefined : read(this.base);
-    this.fields = fieldsInOrder(data, this.original, this.config.fields as EditorField[]);
+    this.original = base === undefined ? undefined : read(base);
+    this.fields = fieldsInOrder(form.data, this.original, this.config.fields);
     const markdown = this.config.format === formats.markdown;
-    this.body = markdown ? String(data['body'] ?? '') : undefined;
-    const name = String(data[this.config.identifier_field] ?? '');
+    this.body = markdown ? String(form.data['body'] ?? '') : undefined;
+    const name = String(form.data[this.config.identifier_field] ?? '');
     this.file =
-      this.base !== undefined && path
-        ? path
+      base !== undefined && form.file
+        ? form.file
         : `${this.config.folder}/${slugOf(name)}/index.${this.config.extension}`;
-    const media = (entry.get('mediaFiles') as ImmutableMap | undefined)?.toJS() ?? [];
-    this.uploads = Object.values(media).map((file) => String((file as { name?: string }).name));
+    this.uploads = form.uploads.map((upload) => upload.name);
   }
 
   /** Whether a photo by this path is beside the entry: in the file as opened, or just uploaded. */
@@ -229,35 +213,3 @@ export class Edit {
 }
 
 const gone: Onto = { kind: 'gone' };
-
-/** The editor's checks, over what the last build knew of the site; it learns each save. */
-export class Checks {
-  #last = new WeakMap<object, ReturnType<typeof draftProblems>>();
-
-  constructor(
-    readonly config: EditorConfig,
-    readonly site: SiteSnapshot,
-  ) {}
-
-  /** Every problem the build would find with `entry`; worked out once for each state of it. */
-  of(entry: DecapEntry) {
-    const data = entry.get('data') as object;
-    let found = this.#last.get(data);
-    if (!found) {
-      const edit = new Edit(entry, this.config);
-      const schema = schemaOf(edit.collection, edit.photoThere);
-      found = draftProblems(edit.draft(), { schema, site: this.site, now: publishingNow() });
-      this.#last.set(data, found);
-    }
-    return found;
-  }
-
-  /** A saved entry, as the next check of the site must see it. */
-  saved(indexed: SiteEntry) {
-    this.site.entries = [...this.site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
-  }
-
-  deleted(file: string) {
-    this.site.entries = this.site.entries.filter((entry) => !isFile(entry, file));
-  }
-}

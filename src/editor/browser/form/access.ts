@@ -6,12 +6,10 @@
  * each field described by its messages. The styles that go with it (focus always visible,
  * colours that read) are the page's (node/page.ts).
  */
-import { REFUSED } from './words';
+import { markup } from '../decap/markup';
+import { REFUSED } from '../decap/words';
 
-/** Decap's parts, by the names its styled components carry in their class names. */
-const FIELD = '[class*="-ControlContainer"]';
-const ERRORS = '[class*="-ControlTopbar"] > ul';
-const LIST_ITEM_BAR = '[class*="-StyledListItemTopBar"]';
+const { field: FIELD, fieldMessages: ERRORS, listItemBar: LIST_ITEM_BAR } = markup;
 
 /** What a keyboard can reach, text boxes first: a field's own control before its buttons. */
 const TYPED = 'input:not([type=hidden]), textarea, [contenteditable="true"]';
@@ -28,7 +26,7 @@ const ATTRIBUTES: [selector: string, attribute: string, value: string][] = [
   // A menu's items, wrapped in a list that would hide them from the menu.
   ['[role="menu"] > ul', 'role', 'none'],
   // A photo in the photo dialog, named by the file name written under it.
-  ['img[class*="-CardImage"]', 'alt', ''],
+  [markup.dialogPhoto, 'alt', ''],
 ];
 
 const shown = (element: Element) => element.getClientRects().length > 0;
@@ -66,30 +64,34 @@ function controlOf(field: Element): HTMLElement | undefined {
   return group ? controlOf(group) : undefined;
 }
 
-/** Controls given their field's messages as their description, with what they had before. */
-const described = new Map<HTMLElement, { field: Element; before: string | null }>();
-let messageLists = 0;
+/**
+ * Controls described by their field's messages (Decap's list beside the label): each remembers
+ * what it had before, and gets it back once the field is fixed, or gone.
+ */
+function descriptions() {
+  const described = new Map<HTMLElement, { field: Element; before: string | null }>();
+  let messageLists = 0;
+  return { describe, undescribeFixed };
 
-/** A control names its field's messages (Decap's list beside the label) as its description. */
-function describe(control: HTMLElement, field: Element, list: Element) {
-  list.id ||= `field-messages-${++messageLists}`;
-  // What it had before the first refusal: described again, it names its messages once.
-  const before = described.has(control)
-    ? described.get(control)!.before
-    : control.getAttribute('aria-describedby');
-  control.setAttribute('aria-describedby', [list.id, before].filter(Boolean).join(' '));
-  control.setAttribute('aria-invalid', 'true');
-  described.set(control, { field, before });
-}
+  function describe(control: HTMLElement, field: Element, list: Element) {
+    list.id ||= `field-messages-${++messageLists}`;
+    // What it had before the first refusal: described again, it names its messages once.
+    const before = described.has(control)
+      ? described.get(control)!.before
+      : control.getAttribute('aria-describedby');
+    control.setAttribute('aria-describedby', [list.id, before].filter(Boolean).join(' '));
+    control.setAttribute('aria-invalid', 'true');
+    described.set(control, { field, before });
+  }
 
-/** A field fixed, or gone, takes its messages back from its control's description. */
-function undescribeFixed() {
-  for (const [control, { field, before }] of described) {
-    if (field.isConnected && field.querySelector(ERRORS)) continue;
-    if (before === null) control.removeAttribute('aria-describedby');
-    else control.setAttribute('aria-describedby', before);
-    control.removeAttribute('aria-invalid');
-    described.delete(control);
+  function undescribeFixed() {
+    for (const [control, { field, before }] of described) {
+      if (field.isConnected && field.querySelector(ERRORS)) continue;
+      if (before === null) control.removeAttribute('aria-describedby');
+      else control.setAttribute('aria-describedby', before);
+      control.removeAttribute('aria-invalid');
+      described.delete(control);
+    }
   }
 }
 
@@ -101,7 +103,7 @@ function undescribeFixed() {
  * after its toast, the longer the busier the computer: the focus is put back on the first field
  * in error whenever the page changes, until the writer presses a key or the pointer.
  */
-function answerRefusals() {
+function answerRefusals(describe: ReturnType<typeof descriptions>['describe']) {
   let waiting: AbortController | undefined;
   const settle = () => {
     const refused = [...document.querySelectorAll(ERRORS)].flatMap((list) => {
@@ -151,7 +153,7 @@ function keepPartialYears(event: Event) {
  */
 function uploadByKey(event: KeyboardEvent) {
   const upload = event.target;
-  if (!(upload instanceof HTMLLabelElement) || !upload.matches('.nc-fileUploadButton')) return;
+  if (!(upload instanceof HTMLLabelElement) || !upload.matches(markup.uploadButton)) return;
   if (event.key !== 'Enter' && event.key !== ' ') return;
   event.preventDefault();
   upload.querySelector('input')?.click();
@@ -161,9 +163,8 @@ function uploadByKey(event: KeyboardEvent) {
  * The photo dialog gives the focus back to the button that opened it, which choosing a photo
  * has replaced: the focus would be lost to the page's top. It goes to the photo's field instead.
  */
-const dialogs = { field: undefined as Element | undefined, open: false };
-function focusAfterDialog() {
-  const open = document.querySelector('[role="dialog"]') !== null;
+function focusAfterDialog(dialogs: { field: Element | undefined; open: boolean }) {
+  const open = document.querySelector(markup.dialog) !== null;
   if (dialogs.open && !open && dialogs.field) {
     const field = dialogs.field;
     requestAnimationFrame(() => {
@@ -173,10 +174,14 @@ function focusAfterDialog() {
   dialogs.open = open;
 }
 
-/** Adds, as Decap draws, what its markup leaves out for a writer on a keyboard or screen reader. */
+/**
+ * Adds what Decap's markup leaves out for a writer on a keyboard or screen reader. What it gives
+ * back does it again; call it whenever Decap draws.
+ */
 export function registerAccess() {
+  const dialogs = { field: undefined as Element | undefined, open: false };
   document.addEventListener('focusin', ({ target }) => {
-    if (target instanceof Element && !target.closest('[role="dialog"]')) {
+    if (target instanceof Element && !target.closest(markup.dialog)) {
       dialogs.field = target.closest(FIELD) ?? undefined;
     }
   });
@@ -184,16 +189,17 @@ export function registerAccess() {
   for (const type of ['input', 'change']) document.addEventListener(type, keepPartialYears, true);
   document.addEventListener('keydown', uploadByKey);
   const answered = new WeakSet<Element>();
-  const refusals = answerRefusals();
-  new MutationObserver(() => {
+  const { describe, undescribeFixed } = descriptions();
+  const refusals = answerRefusals(describe);
+  return () => {
     addMissing(document);
-    focusAfterDialog();
+    focusAfterDialog(dialogs);
     undescribeFixed();
     refusals.changed();
-    for (const toast of document.querySelectorAll('.Toastify__toast-body')) {
+    for (const toast of document.querySelectorAll(markup.toast)) {
       if (answered.has(toast) || toast.textContent?.trim() !== REFUSED) continue;
       answered.add(toast);
       refusals.refused();
     }
-  }).observe(document.body, { subtree: true, childList: true });
+  };
 }
