@@ -5,7 +5,7 @@
  *
  * - js-yaml `load`: how the engine reads every entry (src/loaders/source.ts).
  * - yaml `parse`: its document made and read back as values, as the editor reads an entry
- *   (src/editor/browser/entry.ts). Its document holds each node's range and style, which the
+ *   (src/editor/browser/saving/edit.ts). Its document holds each node's range and style, which the
  *   engine needs only to place a problem, and the editor needs to patch a file in place.
  */
 import { readdirSync, readFileSync } from 'node:fs';
