@@ -3,7 +3,17 @@
  * one of their sources changes, in memory and on disk from one start of `astro dev` to the next
  * (src/editor/node/kept.ts).
  */
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +32,7 @@ beforeEach(() => {
   // Written before any making starts: a file written during it is not trusted to disk.
   const past = new Date(Date.now() - 60_000);
   for (const file of [source, other]) utimesSync(file, past, past);
-  store = { file: join(dir, 'cache', 'made.json'), recipe: 'esbuild 1' };
+  store = { file: join(dir, 'cache', 'made.json'), recipe: 'esbuild 1', root: dir };
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,7 +95,7 @@ describe('a file the editor makes and keeps', () => {
   it('is taken from disk at the next start, unless a source or the recipe changed', async () => {
     expect(await nextStart(store)).toEqual({ value: 'made 1', made: true });
     expect(await nextStart(store)).toEqual({ value: 'made 1', made: false });
-    expect(readFileSync(store.file, 'utf8')).toContain(source);
+    expect(readFileSync(store.file, 'utf8')).toContain('"source.ts"');
 
     writeFileSync(source, 'two');
     utimesSync(source, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
@@ -98,5 +108,74 @@ describe('a file the editor makes and keeps', () => {
   it('is not stored when a source was written while it was being made', async () => {
     await counted({ store, during: () => writeFileSync(source, 'written meanwhile') }).kept.get();
     expect(await nextStart(store)).toMatchObject({ made: true });
+  });
+});
+
+/** Writes `text` to `file` (making its folder), dated a minute ago: before any making starts. */
+function written(file: string, text: string) {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(file, past, past);
+}
+
+/**
+ * A start of the server in the project at `root`: its schemas made from the project's own files
+ * (its schema, and a package in its node_modules), kept where Astro keeps its cache.
+ */
+async function startIn(root: string) {
+  // As esbuild names them: a link is followed to the file it leads to.
+  const inputs = ['src/schemas.ts', 'node_modules/zod/index.js'].map((file) =>
+    realpathSync(join(root, file)),
+  );
+  let made = false;
+  const kept = new Kept(
+    async () => {
+      made = true;
+      return { value: inputs.map((input) => readFileSync(input, 'utf8')).join(' + '), inputs };
+    },
+    { file: join(root, 'node_modules/.astro/editor/schemas.json'), recipe: 'esbuild 1', root },
+  );
+  return { value: await kept.get(), made };
+}
+
+describe('a kept file, in a copy of the project', () => {
+  it("is checked against the copy's own files", async () => {
+    const [original, copy] = [join(dir, 'site'), join(dir, 'copy')];
+    written(join(original, 'src/schemas.ts'), 'title');
+    written(join(original, 'node_modules/zod/index.js'), 'zod 4');
+    expect(await startIn(original)).toEqual({ value: 'title + zod 4', made: true });
+    const { digests } = JSON.parse(
+      readFileSync(join(original, 'node_modules/.astro/editor/schemas.json'), 'utf8'),
+    ) as { digests: object };
+    expect(Object.keys(digests)).toEqual(['src/schemas.ts', 'node_modules/zod/index.js']);
+
+    execFileSync('cp', ['-a', original, copy]);
+    expect(await startIn(copy)).toEqual({ value: 'title + zod 4', made: false });
+
+    // A field added to the copy's schema reaches the copy, and only the copy.
+    written(join(copy, 'src/schemas.ts'), 'title, subtitle');
+    expect(await startIn(copy)).toEqual({ value: 'title, subtitle + zod 4', made: true });
+    expect(await startIn(copy)).toEqual({ value: 'title, subtitle + zod 4', made: false });
+    expect(await startIn(original)).toEqual({ value: 'title + zod 4', made: false });
+
+    // So does a package updated in the copy's node_modules, which is inside its root.
+    written(join(copy, 'node_modules/zod/index.js'), 'zod 5');
+    expect(await startIn(copy)).toEqual({ value: 'title, subtitle + zod 5', made: true });
+    expect(await startIn(original)).toEqual({ value: 'title + zod 4', made: false });
+  });
+
+  it('is made again where one of its files is outside the root, which a copy may not share', async () => {
+    const [original, copy, shared] = [join(dir, 'site'), join(dir, 'copy'), join(dir, 'shared')];
+    written(join(original, 'src/schemas.ts'), 'title');
+    written(join(shared, 'zod/index.js'), 'zod 4');
+    mkdirSync(join(original, 'node_modules/.astro'), { recursive: true });
+    symlinkSync(join(shared, 'zod'), join(original, 'node_modules/zod'));
+    expect(await startIn(original)).toEqual({ value: 'title + zod 4', made: true });
+    expect(await startIn(original)).toEqual({ value: 'title + zod 4', made: false });
+
+    // The copy's link may lead elsewhere: nothing kept is trusted that the copy may not read.
+    execFileSync('cp', ['-a', original, copy]);
+    expect(await startIn(copy)).toEqual({ value: 'title + zod 4', made: true });
   });
 });

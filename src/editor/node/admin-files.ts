@@ -179,10 +179,16 @@ export type AdminFiles = {
  */
 export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Kept on disk between starts too; made again if a source changes, or how it is made: esbuild,
-  // Node, this file (which holds the options) or the tsconfig.json esbuild reads.
+  // Node, this file (which holds the options) or the tsconfig.json esbuild reads. By their
+  // digests, not their paths, and the sources by their paths from the root: a copy of the
+  // project checks its own files (kept.ts).
   const how = [self, join(host.root, 'tsconfig.json')].map(digestOf).join(', ');
   const recipe = `esbuild ${version}, Node ${process.version}, ${how}`;
-  const store = (name: string) => ({ file: join(host.cacheDir, 'editor', `${name}.json`), recipe });
+  const store = (name: string) => ({
+    file: join(host.cacheDir, 'editor', `${name}.json`),
+    recipe,
+    root: host.root,
+  });
   // Every chunk made so far, by its content's name: a page opened before a change still finds
   // the preview it loads later.
   const chunks: Record<string, string> = {};

@@ -2,22 +2,33 @@
  * A file made from source files, kept until one of them changes: the editor's scripts and its
  * collections' schemas take seconds to make on a busy 2-core machine, and `astro dev` is asked
  * for them on every load. Kept in memory, and on disk from one start of the server to the next.
+ *
+ * On disk, an input inside the project's root is named relative to it and checked against the
+ * files of the root it is read from: a copy of the project (`cp -a`, node_modules and its kept
+ * files included) checks its own files, not the original's. An input outside the root (a
+ * node_modules that is a link to another folder, say) is named by its absolute path, and trusted
+ * only at the root it was made at: elsewhere, whether the copy would read that same file is not
+ * known, so it is made again.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** What was made, and the files it was made from (absolute paths). */
 export type Made<T> = { value: T; inputs: string[] };
 
 /**
- * Where it is kept between starts: a file, and what else the making depends on besides its
- * inputs (the bundler's version and options), so that a change there makes it again too.
+ * Where it is kept between starts: a file; what else the making depends on besides its inputs
+ * (the bundler's version and options, with no absolute path in it), so that a change there makes
+ * it again too; and the project's root, which its inputs are named from.
  */
-export type Store = { file: string; recipe: string };
+export type Store = { file: string; recipe: string; root: string };
 
-/** A kept file on disk: its value, and each input's digest as it was made from it. */
-type Stored<T> = { recipe: string; digests: { [input: string]: string }; value: T };
+/**
+ * A kept file on disk: its value, the root it was made at, and each input's digest as it was
+ * made from it, by its path from the root (or its absolute path, outside the root).
+ */
+type Stored<T> = { recipe: string; root: string; digests: { [input: string]: string }; value: T };
 
 const digest = (file: string) => {
   try {
@@ -26,6 +37,24 @@ const digest = (file: string) => {
     return 'gone';
   }
 };
+
+/** `root` as given and as the disk has it (a link resolved): inputs are named from either. */
+const rootsOf = (root: string) => {
+  try {
+    return [...new Set([resolve(root), realpathSync(root)])];
+  } catch {
+    return [resolve(root)];
+  }
+};
+
+/** How `input` is named on disk: from the root if it is inside it, else by its absolute path. */
+function stored(input: string, roots: string[]) {
+  for (const root of roots) {
+    const path = relative(root, input);
+    if (path && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path)) return path;
+  }
+  return resolve(input);
+}
 
 /** How far a file's time may lag the clock: Linux sets it from a clock read once a tick. */
 const MTIME_MARGIN_MS = 100;
@@ -92,10 +121,18 @@ export class Kept<T> {
   #stored(): Promise<Made<T>> | undefined {
     if (!this.#store) return undefined;
     try {
+      const { root, recipe } = this.#store;
       const record = JSON.parse(readFileSync(this.#store.file, 'utf8')) as Stored<T>;
-      const inputs = Object.keys(record.digests);
-      const same = inputs.every((input) => digest(input) === record.digests[input]);
-      if (record.recipe === this.#store.recipe && same) {
+      // Outside the root, a file is only known to be the one read at the root it was made at.
+      const sameRoot = record.root === resolve(root);
+      const named = Object.keys(record.digests);
+      // Named as a making names them: by the path the disk has, as esbuild does.
+      const inputs = named.map((input) => resolve(rootsOf(root).at(-1)!, input));
+      const same = named.every(
+        (input, i) =>
+          (!isAbsolute(input) || sameRoot) && digest(inputs[i]!) === record.digests[input],
+      );
+      if (record.recipe === recipe && same) {
         return Promise.resolve({ value: record.value, inputs });
       }
     } catch {
@@ -113,8 +150,12 @@ export class Kept<T> {
       return stat !== undefined && stat.mtimeMs < started - MTIME_MARGIN_MS;
     });
     if (!this.#store || !untouched) return;
-    const digests = Object.fromEntries(made.inputs.map((input) => [input, digest(input)]));
-    const record: Stored<T> = { recipe: this.#store.recipe, digests, value: made.value };
+    const { recipe, root } = this.#store;
+    const roots = rootsOf(root);
+    const digests = Object.fromEntries(
+      made.inputs.map((input) => [stored(input, roots), digest(input)]),
+    );
+    const record: Stored<T> = { recipe, root: resolve(root), digests, value: made.value };
     try {
       mkdirSync(dirname(this.#store.file), { recursive: true });
       writeFileSync(this.#store.file, JSON.stringify(record));
