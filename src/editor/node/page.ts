@@ -119,7 +119,7 @@ export const editorPage = (policy: string) => `<!doctype html>
       }
     </style>
     <script type="module" src="./editor.js"></script>
-    <script src="./decap-cms.js" defer></script>
+    <script type="module" src="./decap.js"></script>
   </head>
   <body>
     <div class="editor-start" role="status">
