@@ -4,7 +4,7 @@
  * editor's configuration names, each widget fetched when a form first draws it. What the
  * configuration names and the build left out stops the build, and `astro dev`'s /admin/, by name.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,18 +172,21 @@ export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }>
   const inputs = Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
     .map((input) => resolve(input));
-  // The WebP encoder (@jsquash/webp) fetches its .wasm from beside the chunk that asks for it.
-  const wasm = [
-    ...new Set(inputs.filter((input) => /\/webp_enc(_simd)?\.js$/.test(input)).map(dirname)),
-  ].flatMap((folder) =>
-    readdirSync(folder)
-      .filter((file) => file.endsWith('.wasm'))
-      .map((file) => join(folder, file)),
-  );
+  // The WebAssembly a bundled module fetches from beside itself, `new URL("x.wasm", import.meta.url)`
+  // (@jsquash/webp's, to make a WebP): served beside the chunks.
+  const wasm = inputs
+    .filter((input) => /\.m?js$/.test(input))
+    .flatMap((input) =>
+      [
+        ...readFileSync(input, 'utf8').matchAll(
+          /new URL\(["']([\w.-]+\.wasm)["'],\s*import\.meta\.url\)/g,
+        ),
+      ].map(([, name]) => join(dirname(input), name!)),
+    );
   return {
     value: {
       files: Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text])),
-      wasm,
+      wasm: [...new Set(wasm)],
       registered: partsImported(source[1].imports.map((i) => i.original ?? i.path)),
     },
     inputs,
