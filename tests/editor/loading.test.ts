@@ -17,7 +17,13 @@ function ourScripts(page: Page) {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (/^\/admin\/editor[\w-]*\.js$/.test(pathname)) scripts.set(pathname, response.text());
+    if (!/^\/admin\/editor[\w-]*\.js$/.test(pathname)) return;
+    // Unchanged since the browser last fetched it (304): its text, from the server.
+    const text =
+      response.status() === 304
+        ? fetch(response.url()).then((again) => again.text())
+        : response.text();
+    scripts.set(pathname, text);
   });
   return scripts;
 }
