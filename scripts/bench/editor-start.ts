@@ -204,7 +204,8 @@ const spread = (values: number[]) =>
 /** What a fetched file is, for the sums. */
 const kinds: [string, RegExp][] = [
   ['our scripts', /^\/admin\/editor[\w-]*\.js$/],
-  ["Decap's script and chunks", /^\/admin\/(\d+\.)?decap-cms\.js$/],
+  // decap.js and its decap-*.js chunks; an older checkout's Decap bundle, <id>.decap-cms.js.
+  ["Decap's script and chunks", /^\/admin\/(decap[\w-]*|(\d+\.)?decap-cms)\.js$/],
   ['the page, config.json, site.json, site.css', /^\/admin\/(|config\.json|site\.json|site\.css)$/],
   ['the entries, from the local proxy', /^\/api\/v1 /],
 ];

@@ -1,21 +1,22 @@
 /**
- * What the web editor, its tests and its scripts take from Decap CMS's shipped script that
- * Decap's documentation does not promise (docs/ENGINE.md, "What upstream does not promise"):
- * the English words they find buttons and messages by, or replace, and the names of the chunks
- * the build copies beside it. Read from the installed `decap-cms`, so an upgrade that changes
- * any of them fails here, by name, before any browser runs.
+ * What the web editor, its tests and its scripts take from Decap CMS's script that Decap's
+ * documentation does not promise (docs/ENGINE.md, "What upstream does not promise"): the English
+ * words they find buttons and messages by, or replace, and the names of the chunks and
+ * WebAssembly it fetches from beside it. Read from Decap's script as the editor builds it from
+ * the installed packages (src/editor/node/decap-app.ts), so an upgrade that changes any of them
+ * fails here, by name, before any browser runs.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import { parseExpressionAt, type Node } from 'acorn';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decapApp } from '@/editor/node/decap-app';
 import { editorPage } from '@/editor/node/page';
 
 const require = createRequire(import.meta.url);
-const dist = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
-const script = readFileSync(join(dist, 'decap-cms.js'), 'utf8');
+const { value: app } = await decapApp();
+/** decap.js and every chunk of it, as one text: the words and names are somewhere in them. */
+const script = Object.values(app.files).join('\n');
 
 /**
  * Decap's English words the editor relies on, by their place in its locale: those the browser
@@ -85,56 +86,30 @@ describe("Decap's English words, as the editor's tests and scripts use them", ()
   );
 });
 
-/** The expression `code` holds right after `marker`, as source text. */
-function expressionAfter(code: string, marker: string) {
-  const start = code.indexOf(marker);
-  if (start === -1) throw new Error(`Decap's script has no ${marker}`);
-  const node = parseExpressionAt(code, start + marker.length, { ecmaVersion: 'latest' }) as Node & {
-    expressions?: Node[];
-  };
-  // The runtime's assignments are one comma-separated sequence: the first is this one.
-  const first = node.type === 'SequenceExpression' ? node.expressions![0]! : node;
-  return code.slice(first.start, first.end);
-}
-
-describe("Decap's chunks, as the build copies them (decapFiles in src/editor/node/admin-files.ts)", () => {
-  const files = readdirSync(dist);
-  const chunkFiles = files.filter((file) => /^\d+\.decap-cms\.js$/.test(file));
-  /** webpack's runtime in Decap's script: the file name it fetches for a chunk id. */
-  const chunkFile = runInNewContext(`(${expressionAfter(script, '__webpack_require__.u=')})`) as (
-    id: number,
-  ) => string;
-  /**
-   * Every chunk any script asks for: the main script's runtime by its name, the chunks' own
-   * loads by the short name minifying gave it.
-   */
+describe("Decap's chunks, as /admin/ serves them (src/editor/node/admin-files.ts)", () => {
+  const files = Object.keys(app.files);
+  /** Every file a script imports, at once or later: esbuild names each from beside it. */
   const asked = new Set(
-    [
-      ...script.matchAll(/__webpack_require__\.e\((\d+)\)/g),
-      ...chunkFiles.flatMap((file) => [
-        ...readFileSync(join(dist, file), 'utf8').matchAll(/\b[\w$]{1,2}\.e\((\d+)\)/g),
-      ]),
-    ].map((match) => Number(match[1])),
+    Object.values(app.files).flatMap((text) =>
+      [...text.matchAll(/(?:from|import\(?)\s*"\.\/([^"]+)"/g)].map((match) => match[1]!),
+    ),
   );
 
-  it('every chunk is fetched as "<number>.decap-cms.js", a file beside the script', () => {
-    // From the script's own folder: webpack's automatic public path, from the script's address.
-    expect(script).toContain('Automatic publicPath');
-    expect(asked.size).toBeGreaterThan(50);
-    for (const id of asked) {
-      const name = chunkFile(id);
-      expect(name).toBe(`${id}.decap-cms.js`);
+  it('every chunk is fetched as "decap-<name>-<hash>.js", a file beside the script', () => {
+    expect(files).toContain('decap.js');
+    expect(asked.size).toBeGreaterThan(10);
+    for (const name of asked) {
+      expect(name).toMatch(/^decap-[\w-]+\.js$/);
       expect(files, name).toContain(name);
     }
   });
 
   it('every WebAssembly file a chunk fetches is a .wasm file beside the script', () => {
-    // An asset's address is the runtime's public path (`.p`, the script's folder) and its name.
-    const wasm = chunkFiles.flatMap((file) => [
-      ...readFileSync(join(dist, file), 'utf8').matchAll(/\.p\+"([\w-]+\.wasm)"/g),
-    ]);
+    // An asset's address is the chunk's own, `new URL("name.wasm", import.meta.url)`.
+    const wasm = [...script.matchAll(/new URL\("([\w-]+\.wasm)",\s*import\.meta\.url\)/g)];
     expect(wasm.length).toBeGreaterThan(0);
-    for (const [, name] of wasm) expect(files).toContain(name);
+    const served = app.wasm.map((path) => basename(path));
+    for (const [, name] of wasm) expect(served).toContain(name);
   });
 });
 

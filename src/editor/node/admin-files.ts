@@ -8,10 +8,10 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
 import { load } from 'js-yaml';
@@ -20,17 +20,13 @@ import { indexedEntries, indexFile } from '@/loaders/entry-index';
 import { liveEntries } from '@/loaders/session';
 import { timezoneOf, unpublished, type EditedCollection, type JsonSchema } from '../contract';
 import { editorConfig, type EditorBackend } from './config';
+import { assertBuilt, decapApp, decapAppModule } from './decap-app';
 import { Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
 const browser = resolve(self, '../../browser');
-
-/** Decap CMS's browser files: its script, the chunks it loads on demand and their WebAssembly. */
-const decapFolder = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
-const decapFiles = () =>
-  readdirSync(decapFolder).filter((file) => /^(\d+\.)?decap-cms\.js$|\.wasm$/.test(file));
 
 /** What esbuild made: each file by its name, and the source files it read for them. */
 export type Bundle = { files: Record<string, string>; inputs: string[]; metafile: Metafile };
@@ -174,8 +170,10 @@ export type AdminFiles = {
 
 /**
  * Every file of /admin/. Our scripts and the configuration are made once and kept until a source
- * of theirs changes; the page, site.json and site.css are made on each request, as fresh as the
- * site; Decap's files are read once.
+ * of theirs changes, and so is Decap's script, bundled with only what the configuration names
+ * (decap-app.ts); the page, site.json and site.css are made on each request, as fresh as the site.
+ * The page and Decap's script are not served while the configuration names a widget or backend
+ * that script leaves out: the error names it.
  */
 export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Kept on disk between starts too; made again if a source changes, or how it is made: esbuild,
@@ -198,44 +196,68 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   }, store('scripts'));
   const schemas = new Kept(currentJsonSchemas, store('schemas'));
   const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
+  // Decap's script: made again if its source, a package it bundles, or decap-app.ts changes.
+  const decap = new Kept(decapApp, {
+    ...store('decap'),
+    recipe: `${recipe}, ${digestOf(decapAppModule)}`,
+  });
+  const decapChunks: Record<string, string> = {};
+  const config = async () => editorConfig(await schemas.get(), backend);
+  /** Decap's script, once sure it registers all the configuration names. */
+  const checkedDecap = async () => {
+    const [app, made] = await Promise.all([decap.get(), config()]);
+    assertBuilt(made, app.registered);
+    return app;
+  };
+  const decapFile = async (name: string) => {
+    const app = await checkedDecap();
+    Object.assign(decapChunks, app.files);
+    const wasm = app.wasm.find((path) => basename(path) === name);
+    return wasm ? readFile(wasm) : decapChunks[name];
+  };
 
   const made = new Map<string, () => Promise<string | Buffer>>([
     // Served once the scripts it loads are made: who opens it waits for nothing else of ours.
     [
       'index.html',
       async () => {
-        await scripts.get();
+        await Promise.all([scripts.get(), checkedDecap()]);
         return editorPage(editorPolicy(backend.localPort));
       },
     ],
     ['site.json', async () => siteSnapshot(host)],
     ['site.css', async () => siteStyles(await host.home())],
-    [
-      'config.json',
-      async () => `${JSON.stringify(editorConfig(await schemas.get(), backend), null, 2)}\n`,
-    ],
-    ...decapFiles().map((file) => [file, lazily(() => readFile(join(decapFolder, file)))] as const),
+    ['config.json', async () => `${JSON.stringify(await config(), null, 2)}\n`],
   ]);
   return {
-    names: async () => [...made.keys(), ...Object.keys(await scripts.get())],
+    names: async () => {
+      const app = await checkedDecap();
+      return [
+        ...made.keys(),
+        ...Object.keys(await scripts.get()),
+        ...Object.keys(app.files),
+        ...app.wasm.map((path) => basename(path)),
+      ];
+    },
     file: async (name) =>
-      made.get(name)?.() ?? (/^editor[\w-]*\.js$/.test(name) ? script(name) : undefined),
+      made.get(name)?.() ??
+      (/^editor[\w-]*\.js$/.test(name)
+        ? script(name)
+        : /^decap[\w-]*\.js$|^[\w-]+\.wasm$/.test(name)
+          ? decapFile(name)
+          : undefined),
     prepare: () => {
       scripts.prepare();
       schemas.prepare();
+      decap.prepare();
     },
     changed: (path) => {
       scripts.changed(path);
       schemas.changed(path);
+      decap.changed(path);
     },
   };
 }
 
 const digestOf = (file: string) =>
   existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'none';
-
-/** `make`'s promise, made on the first call and kept. */
-function lazily<T>(make: () => Promise<T>) {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
-}

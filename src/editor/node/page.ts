@@ -44,7 +44,7 @@ export const editorPage = (policy: string) => `<!doctype html>
 ${indent(stylesheet)}
     </style>
     <script type="module" src="./editor.js"></script>
-    <script src="./decap-cms.js" defer></script>
+    <script type="module" src="./decap.js"></script>
   </head>
   <body>
     <div class="editor-start" role="status">
