@@ -3,8 +3,6 @@
  * engines, under its own content security policy, and apart from what visitors load.
  */
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { builtFile, builtPages, builtText, page } from './built';
@@ -69,14 +67,14 @@ describe('the web editor in the build', () => {
     const scripts = [...admin.querySelectorAll('script')];
     expect(scripts.map((script) => script.getAttribute('src'))).toEqual([
       './editor.js',
-      './decap-cms.js',
+      './decap.js',
     ]);
-    // Deferred: the page paints first, and both download side by side. Ours is a module script,
-    // deferred by nature (never async, so it runs before Decap's); Decap's is deferred.
-    const [ours, decap] = scripts;
-    expect(ours!.getAttribute('type')).toBe('module');
-    expect(ours!.hasAttribute('async')).toBe(false);
-    expect(decap!.hasAttribute('defer')).toBe(true);
+    // Deferred: the page paints first, and both download side by side. Both are module scripts,
+    // deferred by nature and run in order (never async): ours first, then Decap's.
+    for (const script of scripts) {
+      expect(script.getAttribute('type')).toBe('module');
+      expect(script.hasAttribute('async')).toBe(false);
+    }
   });
 
   it('loads none of the preview’s React before the list: it comes when a preview is opened', () => {
@@ -89,8 +87,8 @@ describe('the web editor in the build', () => {
     expect(preview.some((name) => builtText(`/admin/${name}`).includes(reactDom))).toBe(true);
   });
 
-  it('ships every file our scripts import, under the name they ask for', () => {
-    const scripts = new Set(['editor.js']);
+  it('ships every file our scripts and Decap’s import, under the name they ask for', () => {
+    const scripts = new Set(['editor.js', 'decap.js']);
     for (const name of scripts) {
       expect(builtFile(`/admin/${name}`), name).toBeDefined();
       const { static: now, dynamic: later } = importsOf(name);
@@ -109,22 +107,22 @@ describe('the web editor in the build', () => {
       'team',
     ]);
     expect(builtFile('/admin/editor.js')).toBeDefined();
-    expect(builtFile('/admin/decap-cms.js')).toBeDefined();
+    expect(builtFile('/admin/decap.js')).toBeDefined();
   });
 
-  // Decap's script loads its chunks by a name it makes: "<number>.decap-cms.js". The build
-  // copies them by that pattern (src/editor/node/admin-files.ts), so a rename upstream fails here.
-  it('ships every chunk Decap CMS loads on demand, under the name it asks for', () => {
-    expect(builtText('/admin/decap-cms.js')).toContain('".decap-cms.js"');
-    const decap = join(
-      dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')),
-      'dist',
-    );
-    const chunks = readdirSync(decap).filter((file) => /^\d+\.decap-cms\.js$/.test(file));
-    expect(chunks.length).toBeGreaterThan(0);
-    for (const chunk of chunks) {
-      expect(builtFile(`/admin/${chunk}`), chunk).toBeDefined();
+  // The photo encoder in Decap's chunks fetches its WebAssembly from beside itself
+  // (`new URL("….wasm", import.meta.url)`): the build ships each under that name.
+  it('ships the WebAssembly Decap’s chunks ask for, under the name they ask for', () => {
+    const scripts = new Set(['decap.js']);
+    for (const name of scripts) {
+      const { static: now, dynamic: later } = importsOf(name);
+      for (const file of [...now, ...later]) scripts.add(file);
     }
+    const wasm = [...scripts].flatMap((name) =>
+      [...builtText(`/admin/${name}`).matchAll(/new URL\("([\w.-]+\.wasm)"/g)].map((m) => m[1]!),
+    );
+    expect(wasm.length).toBeGreaterThan(0);
+    for (const file of wasm) expect(builtFile(`/admin/${file}`), file).toBeDefined();
   });
 
   it('ships what the build knew of every entry for the editor’s checks, naming no draft', () => {

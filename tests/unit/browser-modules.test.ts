@@ -17,7 +17,7 @@ const standIns = join(root, 'src/editor/browser/stand-ins.ts');
 /** Every file of the web editor that runs in the browser, in each of its rooms. */
 const editorBrowser = readdirSync(join(root, 'src/editor/browser'), { recursive: true })
   .map((file) => `src/editor/browser/${String(file)}`)
-  .filter((file) => /\.tsx?$/.test(file));
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
 
 /** Every file `entry` pulls in, bundled for the browser. */
 async function inputsOf(entry: string) {
@@ -55,8 +55,13 @@ describe('the modules that run in the browser', () => {
     expect(inputs.filter((input) => /node_modules\/astro\/|^astro:/.test(input))).toEqual([]);
   });
 
-  it('the editor’s script is its browser folder and the contract: every file of them, and nothing else of src/editor', async () => {
-    const inputs = await inputsOf('src/editor/browser/main.ts');
+  it('the editor’s scripts (ours, main.ts, and Decap’s, decap/app.ts) are its browser folder and the contract: every file of them, and nothing else of src/editor', async () => {
+    const inputs = [
+      ...new Set([
+        ...(await inputsOf('src/editor/browser/main.ts')),
+        ...(await inputsOf('src/editor/browser/decap/app.ts')),
+      ]),
+    ];
     const editor = inputs.filter((input) => input.startsWith('src/editor/'));
     expect(editor.sort()).toEqual([...editorBrowser, 'src/editor/contract.ts'].sort());
   });

@@ -23,7 +23,7 @@ import { Component, createElement, type ComponentType } from 'react';
 
 type Parts = { controlComponent: ComponentType; previewComponent?: ComponentType };
 type Package = { default: { Widget(): Parts } };
-/** What the form (src/editor/browser/form.ts) and Decap ask of a drawn control. */
+/** What the form (src/editor/browser/decap/widgets.ts) and Decap ask of a drawn control. */
 type Control = Component & {
   validate?(): void;
   focus?(path: unknown): void;
@@ -47,7 +47,7 @@ function fetched(name: string, load: () => Promise<Package>, schema: object = {}
         loading ??= load().then((pkg) => (parts = pkg.default.Widget()));
         void loading.then((loaded) => this.setState({ parts: loaded }));
       }
-      // Asked by React, and by the form with no state (form.ts).
+      // Asked by React, and by the form with no state (decap/widgets.ts).
       override shouldComponentUpdate(next: object, state?: { parts?: Parts | undefined }) {
         const own = this.drawn?.shouldComponentUpdate;
         if (state && state.parts !== this.state.parts) return true;
