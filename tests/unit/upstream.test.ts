@@ -3,7 +3,8 @@
  * promise (docs/ENGINE.md, "What upstream does not promise"), besides Decap's (decap-bundle.test,
  * decap-server.test) and sonner's stylesheet (sonner-styles.test): files run or read by their
  * path in node_modules, the React renderer's client module, the module and file `astro dev` keeps
- * its content store in, and sonner's markup the browser tests find toasts by. Each is checked on the installed version, so an upgrade fails here by name.
+ * its content store in, and sonner's markup the browser tests find toasts by. Each is checked on
+ * the installed version, so an upgrade fails here by name.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
