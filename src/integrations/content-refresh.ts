@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { contentFolders } from '../config';
 import { engineInputs, isContentConfig } from '../loaders/engine-key';
 import { evaluated, LOADER_NAME, refreshOf, type FileEvent } from '../loaders/port';
+import { freshStore } from './fresh-store';
 
 // Editors save by writing a temporary file and renaming it: a burst of events within a few
 // milliseconds. The refresh waits this long after the last one.
@@ -65,13 +66,14 @@ function kindOf(stat: Stats | undefined, followed: boolean, reported: string): F
  * as the refresh ends.
  */
 export function contentRefresh(): AstroIntegration {
+  let root = '';
   let collections: string[] = [];
   let restarted = false;
   return {
     name: 'content-refresh',
     hooks: {
       'astro:config:setup': async ({ config, updateConfig, addWatchFile, command, isRestart }) => {
-        const root = fileURLToPath(config.root);
+        root = fileURLToPath(config.root);
         collections = Object.values(contentFolders).map(({ folder }) => join(root, folder));
         const ignored = collections.map((folder) => `${folder}${sep}**`);
         updateConfig({ vite: { server: { watch: { ignored } } } });
@@ -81,8 +83,11 @@ export function contentRefresh(): AstroIntegration {
           if (!isContentConfig(file)) addWatchFile(join(root, file));
         }
       },
-      'astro:server:setup': ({ server, refreshContent, logger }) => {
-        if (!refreshContent) return;
+      'astro:server:setup': ({ server, refreshContent: sync, logger }) => {
+        if (!sync) return;
+        // Each sync's store write reaches the next request (src/integrations/fresh-store.ts).
+        const fresh = freshStore(server, root);
+        const refreshContent: typeof sync = (options) => sync(options).then(fresh);
         let closed = false;
         server.httpServer?.once('close', () => (closed = true));
         if (restarted) {

@@ -2,8 +2,9 @@
  * A writer's loop in the real `astro dev`: each save reaches the page, only the saved file is
  * read again, and problems, including those that need all the content (a reference to a team
  * member who does not exist), show in the terminal as soon as the file is saved. The web
- * editor's /admin/site.json knows the save at once, and a schema edit applies without a restart
- * by hand.
+ * editor's /admin/site.json knows the save at once, a save reaches the page even while a request
+ * is still loading the store the save before wrote (src/integrations/fresh-store.ts), and a schema
+ * edit applies without a restart by hand.
  *
  * The save travels by documented means only (src/integrations/content-refresh.ts): the
  * integration's own watch of src/content, `refreshContent()` naming the changed paths, and the
@@ -28,6 +29,25 @@ describe('npm run dev', () => {
 
   beforeAll(async () => {
     dir = scratchProject();
+    // Holds a load of the content store that reads a post titled "Held While Loading" until the
+    // store on disk has the next save: the request in flight during a save, on a busy machine.
+    edit(dir, 'astro.config.ts', (text) =>
+      text.replace(
+        'plugins: [tailwindcss()],',
+        `plugins: [tailwindcss(), {
+          name: 'hold-store-load',
+          async transform(code, id) {
+            if (id !== '\\0astro:data-layer-content' || !code.includes('Held While Loading')) return;
+            console.log('Holding a load of the store');
+            const written = () => readFileSync('.astro/data-store.json', 'utf8').includes('Saved While Loading');
+            for (const end = Date.now() + 20_000; Date.now() < end && !written(); ) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          },
+        }],`,
+      ),
+    );
+    edit(dir, 'astro.config.ts', (text) => `import { readFileSync } from 'node:fs';\n${text}`);
     server = await devServer(dir);
     await server.page('/blog/');
   });
@@ -78,6 +98,19 @@ describe('npm run dev', () => {
     );
     await server.page('/blog/', (html) => html.includes('Sauerkraut, Seen by the Editor'));
     expect(await server.get('/admin/site.json')).toContain('Sauerkraut, Seen by the Editor');
+  });
+
+  it('shows a save made while a request was still loading the store the save before wrote', async () => {
+    const synced = () => count(server.log(), 'Synced content');
+    const before = synced();
+    edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Held While Loading'));
+    await server.until('the first save synced', () => synced() > before);
+    // This request loads the store with the first save, and is held until the second is written.
+    const visit = server.get('/blog/');
+    await server.until('the held load', () => server.log().includes('Holding a load of the store'));
+    edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Saved While Loading'));
+    await visit;
+    await server.page('/blog/', (html) => html.includes('Saved While Loading'));
   });
 
   it('applies a schema edit without a restart by hand: every entry is checked against the new schema', async () => {

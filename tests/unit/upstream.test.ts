@@ -2,14 +2,16 @@
  * What the site, its tests and its scripts take from installed packages without a documented
  * promise (docs/ENGINE.md, "What upstream does not promise"), besides Decap's (decap-bundle.test,
  * decap-server.test) and sonner's stylesheet (sonner-styles.test): files run or read by their
- * path in node_modules, the React renderer's client module, and sonner's markup the browser tests
- * find toasts by. Each is checked on the installed version, so an upgrade fails here by name.
+ * path in node_modules, the React renderer's client module, the module and file `astro dev` keeps
+ * its content store in, and sonner's markup the browser tests find toasts by. Each is checked on
+ * the installed version, so an upgrade fails here by name.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import { describe, expect, it } from 'vitest';
+import { STORE_MODULE, storeFile } from '@/integrations/fresh-store';
 import { toasterCodeList } from '@/integrations/island-code';
 import { tableRows } from '../../scripts/lib/doc-section.ts';
 import { FONT_SUBSETS } from '../../scripts/lib/font-subsets.ts';
@@ -46,6 +48,21 @@ describe('files run or read from node_modules by their path', () => {
       expect(readFileSync(exported).subarray(0, 4).toString('latin1')).toBe('wOF2');
     },
   );
+});
+
+describe("astro dev's content store, which src/integrations/fresh-store.ts invalidates", () => {
+  const content = join(packageFolder('astro'), 'dist/content');
+
+  it('is the module \\0astro:data-layer-content, read from .astro/data-store.json', () => {
+    const consts = readFileSync(join(content, 'consts.js'), 'utf8');
+    expect(consts).toContain('DATA_STORE_VIRTUAL_ID = "astro:data-layer-content"');
+    expect(consts).toContain('RESOLVED_DATA_STORE_VIRTUAL_ID = "\\0" + DATA_STORE_VIRTUAL_ID');
+    expect(STORE_MODULE).toBe('\0astro:data-layer-content');
+    expect(consts).toContain('DATA_STORE_FILE = "data-store.json"');
+    const paths = readFileSync(join(content, 'paths.js'), 'utf8');
+    expect(paths).toContain('new URL(DATA_STORE_FILE, isDev ? settings.dotAstroDir');
+    expect(storeFile(root)).toBe(join(root, '.astro/data-store.json'));
+  });
 });
 
 describe("the toaster's code list (src/integrations/island-code.ts)", () => {
