@@ -46,8 +46,7 @@ export async function startEditorFront(
   const watcher = watch(join(root, 'src'), { recursive: true }, (_event, name) => {
     if (name) files.changed(join(root, 'src', name));
   });
-  let siteAt = (_port: number) => {};
-  const site = new Promise<number>((done) => (siteAt = done));
+  const { promise: site, resolve: siteAt } = Promise.withResolvers<number>();
 
   const pass = async (request: IncomingMessage, response: ServerResponse) => {
     const upstream = ask(
