@@ -10,6 +10,7 @@
 import './lib/source-aliases.ts';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { editorAnswers, startLocalProxy } from '../src/editor/node/local-proxy.ts';
@@ -56,6 +57,13 @@ const site = spawn(
     stdio: ['inherit', 'pipe', 'inherit'],
   },
 );
+// The writer waits for the editor, not the site: on a busy machine the editor's files and the
+// browser come first, and astro dev (and what it starts) takes the time they leave.
+try {
+  setPriority(site.pid!, 10);
+} catch {
+  // not allowed here: it starts beside them
+}
 // Astro's lines name the address writers use, the front's; its own port is found in them.
 let found = false;
 createInterface({ input: site.stdout! }).on('line', (line) => {
