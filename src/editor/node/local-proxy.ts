@@ -55,9 +55,11 @@ export async function startLocalProxy(
   const started = listening(inner, proxy);
   started.catch(() => {}); // each request meets the error
   const front = createServer((request, response) => {
-    void started.then(() => pass(dir, inner, request, response)).catch((error: unknown) => {
-      answer(response, 502, { error: `The local proxy did not answer: ${String(error)}` });
-    });
+    void started
+      .then(() => pass(dir, inner, request, response))
+      .catch((error: unknown) => {
+        answer(response, 502, { error: `The local proxy did not answer: ${String(error)}` });
+      });
   });
   await new Promise<void>((done) => front.listen(Number(port), '127.0.0.1', done));
   // The collections' folders are in one folder (src/content); an entry's own folder is below.
