@@ -8,21 +8,13 @@
  * into /admin/editor.js and the chunks it loads. The browser's code imports nothing from node/
  * but types.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { adminFiles, type Host } from './node/admin-files';
+import { adminFiles, answerAdmin } from './node/admin-files';
 import type { EditorBackend } from './node/config';
-
-const types: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  wasm: 'application/wasm',
-};
+import { siteFiles } from './node/site-files';
 
 export function editor(backend: EditorBackend): AstroIntegration {
   let [root, cacheDir] = ['', ''];
@@ -37,31 +29,21 @@ export function editor(backend: EditorBackend): AstroIntegration {
           const address = server.resolvedUrls?.local[0] ?? 'http://localhost:4321/';
           return (await fetch(address)).text();
         };
-        const host: Host = { root, cacheDir, mode: 'dev', home };
+        const site = siteFiles(root, cacheDir, 'dev', home);
         // The costly files are made once, and again only when one of their sources changes, so
-        // a writer's page does not wait for a bundle on each load. Under `npm run editor` (which
-        // gives astro dev the proxy's port) they are made now, beside Astro's own start; a plain
+        // a writer's page does not wait for a bundle on each load. With the proxy's port (as the
+        // editor's tests start astro dev) they are made now, beside Astro's own start; a plain
         // astro dev makes them when first asked, and Vitest, which runs this hook for a Vite
-        // server with no HTTP server, never.
-        const files = adminFiles(backend, host);
-        if (server.httpServer && process.env['EDITOR_LOCAL_PORT']) files.prepare();
+        // server with no HTTP server, never. Under `npm run editor` its own front serves them
+        // (node/editor-front.ts), and asks this server for site.json and site.css only.
+        const files = adminFiles(backend, { root, cacheDir, site });
+        const front = process.env['EDITOR_FRONT'] === '1';
+        if (server.httpServer && process.env['EDITOR_LOCAL_PORT'] && !front) files.prepare();
         server.watcher.on('all', (_event, path) => files.changed(path));
         server.middlewares.use('/admin', async (request, response, next) => {
           const name = (request.url ?? '/').split('?')[0]!.replace(/^\/$/, '/index.html').slice(1);
           try {
-            const body = await files.file(name);
-            if (body === undefined) return next();
-            response.setHeader(
-              'Content-Type',
-              types[name.split('.').at(-1)!] ?? 'application/octet-stream',
-            );
-            // Asked again on every load, and sent again only when it changed: a reload reads
-            // Decap's megabytes from the browser's cache, compiled already.
-            const tag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-            response.setHeader('Cache-Control', 'no-cache');
-            response.setHeader('ETag', tag);
-            if (request.headers['if-none-match'] === tag) response.statusCode = 304;
-            response.end(response.statusCode === 304 ? undefined : body);
+            if (!(await answerAdmin(files, name, request, response))) next();
           } catch (error) {
             next(error);
           }
@@ -71,8 +53,8 @@ export function editor(backend: EditorBackend): AstroIntegration {
         const folder = join(fileURLToPath(dir), 'admin');
         mkdirSync(folder, { recursive: true });
         const home = async () => readFileSync(join(fileURLToPath(dir), 'index.html'), 'utf8');
-        const host: Host = { root, cacheDir, mode: 'build', home };
-        const files = adminFiles(backend, host);
+        const site = siteFiles(root, cacheDir, 'build', home);
+        const files = adminFiles(backend, { root, cacheDir, site });
         for (const name of await files.names()) {
           writeFileSync(join(folder, name), (await files.file(name))!);
         }

@@ -1,11 +1,12 @@
 /**
  * The web editor in the browser (/admin/): Decap CMS, started with the configuration made from
- * our schemas (config.json) and what the last build knew of the site (site.json). Everything that
+ * our schemas (config.json, with the site's time zone, which the list reads dates in), and what the
+ * last build knew of the site (site.json), which only the form's checks need: it may arrive later. Everything that
  * touches Decap is in decap/, the seam; the entry open in the form is open-entry.ts's; the form's
  * checks, saving and merging, history, the text patcher and photos each have a folder. Bundled on
  * its own by src/editor/index.ts; no visitor page loads any of it. See docs/EDITOR.md.
  */
-import { timezoneOf, type EditorConfig, type SiteSnapshot } from '../contract';
+import type { EditorConfig, SiteSnapshot } from '../contract';
 import { decapCms, startManually } from './decap/api';
 import { registerBackends } from './decap/backends';
 import { Forms } from './decap/entries';
@@ -27,16 +28,21 @@ startManually();
 registerPhotoUploads();
 rememberChoices();
 
-// Fetched at once, beside Decap's own script (page.ts preloads both).
-const json = (file: string) => fetch(file).then((response) => response.json() as Promise<unknown>);
-const loaded = Promise.all([json('./config.json'), json('./site.json')]);
+// Fetched at once, beside Decap's own script (page.ts preloads the configuration). Decap starts once the
+// configuration is there; the site's snapshot is waited for by the checks alone.
+const json = (file: string) =>
+  fetch(file).then((response) => {
+    if (!response.ok) throw new Error(`/admin/${file.slice(2)} answered ${response.status}`);
+    return response.json() as Promise<unknown>;
+  });
+const configured = json('./config.json') as Promise<EditorConfig & { timezone: string }>;
+const site = (json('./site.json') as Promise<SiteSnapshot>).then(snapshotOf);
 
 // Both scripts are deferred: Decap's has run by the time the document is parsed.
 window.addEventListener('DOMContentLoaded', async () => {
-  const [config, site] = (await loaded) as [EditorConfig, SiteSnapshot];
+  const { timezone, ...config } = await configured;
   const cms = decapCms();
-  const snapshot = snapshotOf(site);
-  const editor = new Editor(config, new Checker(config, snapshot), new OpenEntry(), () =>
+  const editor = new Editor(config, new Checker(config, site), new OpenEntry(), () =>
     backends.files(),
   );
   const forms = new Forms();
@@ -54,7 +60,7 @@ window.addEventListener('DOMContentLoaded', async () => {
     },
     remove: (write) => deleteOnto(editor, write),
   });
-  registerSaves(cms, editor, forms, timezoneOf(snapshot));
+  registerSaves(cms, editor, forms, timezone);
   registerPreviews(cms, editor, forms);
   registerWords(cms);
   const relabel = () => relabelSaving(editor.entry.now.form);

@@ -1,10 +1,12 @@
 /**
- * Every file of /admin/: the page, Decap CMS's configuration made from the schemas, what the
- * engine's index knows of the site, the site's stylesheet, our browser code bundled on its own
+ * Every file of /admin/: the page, Decap CMS's configuration made from the schemas (with the site's
+ * time zone), what the engine's index knows of the site and the site's stylesheet where the site
+ * runs (site-files.ts), our browser code bundled on its own
  * (editor.js, and the chunks it imports: the preview's only when a preview is first opened), and
  * Decap's files. Written into a build and served by `astro dev` (../index.ts). The costly ones,
  * our scripts and the collections' schemas, are made once and kept until one of their sources
- * changes, on disk too from one start of the dev server to the next.
+ * changes, on disk too from one start of the dev server to the next. `npm run editor` serves them
+ * before `astro dev` has started (editor-front.ts).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,11 +16,11 @@ import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { load } from 'js-yaml';
-import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
-import { indexedEntries, indexFile } from '@/loaders/entry-index';
-import { liveEntries } from '@/loaders/session';
-import { timezoneOf, unpublished, type EditedCollection, type JsonSchema } from '../contract';
+import { siteSettings } from '@/config';
+import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
+import type { EditedCollection, JsonSchema } from '../contract';
 import { editorConfig, type EditorBackend } from './config';
 import { assertBuilt, decapApp, decapAppModule } from './decap-app';
 import { Kept } from './kept';
@@ -54,7 +56,7 @@ async function bundle(entry: string | StdinOptions, options: BuildOptions): Prom
   const files = Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text]));
   // esbuild names its inputs from the working folder; "<stdin>" and a namespace's are no file.
   const inputs = Object.keys(metafile.inputs)
-    .filter((input) => input !== '<stdin>' && !/^[\w-]+:/.test(input))
+    .filter((input) => input !== '<stdin>' && !/^(\([\w-]+\)|[\w-]+):/.test(input))
     .map((input) => resolve(input));
   return { files, inputs, metafile };
 }
@@ -104,56 +106,31 @@ async function currentJsonSchemas() {
   return { value: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
 }
 
-/** Where the editor's files are made, and how to read the site's home page there. */
-export type Host = { root: string; cacheDir: string; mode: Mode; home: () => Promise<string> };
+/**
+ * Where the editor's files are made, and the files only the running site can make (site.json and
+ * site.css, node/site-files.ts): without them, /admin/ has none by those names here.
+ */
+export type Host = {
+  root: string;
+  cacheDir: string;
+  site?: Record<'site.json' | 'site.css', () => Promise<string>>;
+};
 
 /**
- * What the engine's index knows of every entry, for the editor's checks of the whole site: each
- * entry that appears in `mode` in full, and of the rest only digests of its id and file, no
- * title, so the public /admin/site.json of a build names nothing before it is published. In
- * `astro dev`, the running engine's index, as it is after the last save; the file is saved later.
+ * The site's time zone, in which the list reads publish dates, as the site settings' file names
+ * it (UTC if it names none, or one this runtime does not know, as the schema refuses it).
  */
-function siteSnapshot({ root, cacheDir, mode }: Host) {
-  const indexed = liveEntries(root) ?? indexedEntries(indexFile(cacheDir));
-  // A post's card names its author: the team is on the about page, so its names are public.
-  const named = (file: string) =>
-    (load(readFileSync(join(root, file), 'utf8')) as { name?: string } | undefined)?.name;
-  const today = dayIn(timezoneOf({ entries: indexed }), publishingNow());
-  const entries = indexed.map(
-    ({ collection, id, file, placement, references, placeholders, photos }) =>
-      appears(publishState(placement, today), mode)
-        ? {
-            collection,
-            id,
-            file,
-            placement,
-            references,
-            placeholders,
-            photos,
-            ...(collection === 'team' && { name: named(file) }),
-          }
-        : {
-            collection,
-            id: unpublished(id),
-            file: unpublished(file),
-            placement: { ...placement, title: undefined },
-            references,
-            placeholders,
-          },
-  );
-  return `${JSON.stringify({ entries })}\n`;
-}
-
-/**
- * The site's own stylesheet, as its home page has it (inline in a build, linked or inline in
- * `astro dev`), for the editor's preview to draw the cards exactly as the pages do.
- */
-function siteStyles(home: string) {
-  const inline = [...home.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-  const linked = [...home.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
-    (m) => `@import url("${m[1]}");`,
-  );
-  return [...linked, ...inline].join('\n');
+function timezoneIn(root: string) {
+  try {
+    const { timezone } = load(readFileSync(join(root, siteSettings.file), 'utf8')) as {
+      timezone?: unknown;
+    };
+    if (typeof timezone !== 'string') return DEFAULT_TIME_ZONE;
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return timezone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
 }
 
 /** Every file of /admin/, by name, and what a changed source file means for them. */
@@ -203,6 +180,8 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   });
   const decapChunks: Record<string, string> = {};
   const config = async () => editorConfig(await schemas.get(), backend);
+  /** What the page fetches first: Decap's configuration, and the time zone the list reads in. */
+  const start = async () => ({ ...(await config()), timezone: timezoneIn(host.root) });
   /** Decap's script, once sure it registers all the configuration names. */
   const checkedDecap = async () => {
     const [app, made] = await Promise.all([decap.get(), config()]);
@@ -225,9 +204,8 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
         return editorPage(editorPolicy(backend.localPort));
       },
     ],
-    ['site.json', async () => siteSnapshot(host)],
-    ['site.css', async () => siteStyles(await host.home())],
-    ['config.json', async () => `${JSON.stringify(await config(), null, 2)}\n`],
+    ['config.json', async () => `${JSON.stringify(await start(), null, 2)}\n`],
+    ...Object.entries(host.site ?? {}),
   ]);
   return {
     names: async () => {
@@ -257,6 +235,36 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
       decap.changed(path);
     },
   };
+}
+
+const types: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  wasm: 'application/wasm',
+};
+
+/**
+ * Answers `request` for /admin/`name` from `files`; false if /admin/ has no file by that name.
+ * Asked again on every load, and sent again only when it changed: a reload reads Decap's
+ * megabytes from the browser's cache, compiled already.
+ */
+export async function answerAdmin(
+  files: AdminFiles,
+  name: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  const body = await files.file(name);
+  if (body === undefined) return false;
+  response.setHeader('Content-Type', types[name.split('.').at(-1)!] ?? 'application/octet-stream');
+  const tag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  response.setHeader('Cache-Control', 'no-cache');
+  response.setHeader('ETag', tag);
+  if (request.headers['if-none-match'] === tag) response.statusCode = 304;
+  response.end(response.statusCode === 304 ? undefined : body);
+  return true;
 }
 
 const digestOf = (file: string) =>

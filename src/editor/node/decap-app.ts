@@ -170,7 +170,7 @@ export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }>
   if (!outputFiles.length || !source)
     throw new Error(`esbuild wrote nothing for ${decapAppSource}`);
   const inputs = Object.keys(metafile.inputs)
-    .filter((input) => !/^[\w-]+:/.test(input))
+    .filter((input) => !/^(\([\w-]+\)|[\w-]+):/.test(input))
     .map((input) => resolve(input));
   // The WebAssembly a bundled module fetches from beside itself, `new URL("x.wasm", import.meta.url)`
   // (@jsquash/webp's, to make a WebP): served beside the chunks.

@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { contentFolders } from '../../config.ts';
 import { proxyActions } from '../contract.ts';
 import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts';
@@ -49,10 +50,16 @@ export async function startLocalProxy(
     },
     stdio,
   });
+  // The front listens at once; what it passes on waits until decap-server listens too, which
+  // takes a moment on a busy machine, and the editor's page may ask before then.
+  const started = listening(inner, proxy);
+  started.catch(() => {}); // each request meets the error
   const front = createServer((request, response) => {
-    void pass(dir, inner, request, response).catch((error: unknown) => {
-      answer(response, 502, { error: `The local proxy did not answer: ${String(error)}` });
-    });
+    void started
+      .then(() => pass(dir, inner, request, response))
+      .catch((error: unknown) => {
+        answer(response, 502, { error: `The local proxy did not answer: ${String(error)}` });
+      });
   });
   await new Promise<void>((done) => front.listen(Number(port), '127.0.0.1', done));
   // The collections' folders are in one folder (src/content); an entry's own folder is below.
@@ -173,6 +180,22 @@ function text(request: IncomingMessage) {
     request.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
     request.on('error', fail);
   });
+}
+
+/** Resolves once something listens on `port` of 127.0.0.1; fails if `child` exits first. */
+async function listening(port: number, child: ChildProcess) {
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`decap-server stopped (${child.exitCode ?? child.signalCode})`);
+    }
+    const open = await new Promise<boolean>((done) => {
+      const socket = connect(port, '127.0.0.1')
+        .once('connect', () => (socket.destroy(), done(true)))
+        .once('error', () => done(false));
+    });
+    if (open) return;
+    await sleep(50);
+  }
 }
 
 /** A port no one listens on now. */

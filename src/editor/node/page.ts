@@ -39,7 +39,6 @@ export const editorPage = (policy: string) => `<!doctype html>
     <meta http-equiv="Content-Security-Policy" content="${policy}">
     <title>Content editor · Delicious Bites</title>
     <link rel="preload" href="./config.json" as="fetch" crossorigin="anonymous">
-    <link rel="preload" href="./site.json" as="fetch" crossorigin="anonymous">
     <style>
 ${indent(stylesheet)}
     </style>

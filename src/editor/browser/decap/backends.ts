@@ -87,6 +87,7 @@ export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
       writes.save(entry.dataFiles[0]!, () => persistEntry.call(backend, entry, options));
     backend.deleteFiles = async (paths, commitMessage) => {
       const files = paths.map(filePath);
+      await checker.known;
       const others = checker.site.entries.filter(
         (entry) => !files.some((file) => isFile(entry, file)),
       );

@@ -53,8 +53,9 @@ export function registerPreviews(cms: Decap, editor: Editor, forms: Forms) {
   for (const collection of Object.keys(schemas)) {
     const Card = createClass({
       componentDidMount(this: Template) {
-        void loadPreviewCode().then(
-          ({ previewPane }) => {
+        // Drawn once the site's snapshot is there too: the card says where the entry appears.
+        void Promise.all([loadPreviewCode(), editor.checker.known]).then(
+          ([{ previewPane }]) => {
             if (this.closed || !this.element) return;
             this.pane = previewPane(this.element);
             draw(this);

@@ -23,6 +23,7 @@ export function registerSaves(cms: Decap, editor: Editor, forms: Forms, timezone
       if (!((entry.get('collection') as string) in schemas)) return data;
       const form = forms.of(entry);
       editor.entry.edit(form);
+      await editor.checker.known;
       return data.set(FILE_TEXT, beginSave(editor, form));
     },
   });

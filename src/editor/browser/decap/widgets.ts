@@ -184,6 +184,8 @@ export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
         // An empty field Decap requires is Decap's to report: "… is required."
         if (field.get('required') !== false && isEmpty(plain(value))) return true;
         if (!form || !(form.collection in schemas)) return true;
+        // Before the site's snapshot arrives, the save waits for it and checks it all (saves.ts).
+        if (!checker.ready) return true;
         const collection = config.collections.find((c) => c.name === form.collection)!;
         const messages = problemsAt(checker.of(form, open.now.base).problems, {
           path: field.get('path') as string,

@@ -41,6 +41,7 @@ async function bringBack(entry: DeletedEntry, collection: Collection, editor: Ed
     body: collection.format === formats.markdown ? String(body ?? '') : undefined,
     nameField: collection.identifier_field,
   };
+  await editor.checker.known;
   for (let round = 1; ; round++) {
     const now = await files.read(entry.file);
     if (now.text !== undefined) {

@@ -1,6 +1,7 @@
 /**
  * The build's checks of the open form, against what the editor knows of the site: worked out once
- * for each state of the form, and told of each save and delete so the next check sees them.
+ * for each state of the form, and told of each save and delete so the next check sees them. What
+ * the site knows (site.json) arrives after the list has shown: a check waits for `known` first.
  */
 import { publishingNow } from '@/lib/publishing';
 import type { EditorConfig, SiteEntry, SiteSnapshot } from '../../contract';
@@ -12,11 +13,29 @@ import { isFile } from './site-checks';
 
 export class Checker {
   readonly #last = new WeakMap<FormEntry, ReturnType<typeof draftProblems>>();
+  #site: SiteSnapshot | undefined;
+  /** Resolves once what the site knows has arrived. */
+  readonly known: Promise<void>;
 
   constructor(
     readonly config: EditorConfig,
-    readonly site: SiteSnapshot,
-  ) {}
+    site: Promise<SiteSnapshot>,
+  ) {
+    this.known = site.then((snapshot) => {
+      this.#site = snapshot;
+    });
+  }
+
+  /** Whether what the site knows has arrived: until then nothing can be checked. */
+  get ready(): boolean {
+    return this.#site !== undefined;
+  }
+
+  /** What the site knows, once `known`. */
+  get site(): SiteSnapshot {
+    if (!this.#site) throw new Error('The editor has not read the site yet (/admin/site.json).');
+    return this.#site;
+  }
 
   /** Every problem the build would find with `form` standing on `base`. */
   of(form: FormEntry, base: string | undefined) {
@@ -32,10 +51,12 @@ export class Checker {
 
   /** A saved entry, as the next check of the site must see it. */
   saved(indexed: SiteEntry) {
-    this.site.entries = [...this.site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
+    const { site } = this;
+    site.entries = [...site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
   }
 
   deleted(file: string) {
-    this.site.entries = this.site.entries.filter((entry) => !isFile(entry, file));
+    const { site } = this;
+    site.entries = site.entries.filter((entry) => !isFile(entry, file));
   }
 }

@@ -56,6 +56,7 @@ export function beginSave({ config, checker, entry }: Editor, form: FormEntry): 
 /** Delete pressed: refused if someone changed the entry since it opened, or the site needs it. */
 export async function beginDelete({ config, checker, entry, files }: Editor, form: FormEntry) {
   const edit = new Edit(form, config, entry.now.base);
+  await checker.known;
   const now = await readNow(files, edit.file);
   if (now.text === undefined) {
     throw new Refusal('someone else deleted or moved this entry already.');
