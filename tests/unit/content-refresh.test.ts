@@ -29,7 +29,9 @@ function start() {
   const hooks = contentRefresh().hooks;
   const config = { root: pathToFileURL(`${root}/`) };
   hooks['astro:config:setup']!({ config, updateConfig } as never);
-  hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
+  // The dev server as the integrations use it: its HTTP server, its watcher, its environments.
+  const server = { httpServer, watcher: new EventEmitter(), environments: {} };
+  hooks['astro:server:setup']!({ server, refreshContent, logger: {} } as never);
   /** Every event of every refresh, in order. */
   const events = (): FileEvent[] =>
     refreshContent.mock.calls.flatMap(([{ context }]) => refreshIn(context)?.events ?? []);
@@ -141,7 +143,9 @@ describe('contentRefresh', () => {
       if (refreshContent.mock.calls.length === 3 && again.engine) loaded(again.engine);
     });
     const httpServer = new EventEmitter();
-    hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger: {} } as never);
+    // The dev server as the integrations use it: its HTTP server, its watcher, its environments.
+    const server = { httpServer, watcher: new EventEmitter(), environments: {} };
+    hooks['astro:server:setup']!({ server, refreshContent, logger: {} } as never);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(refreshContent).not.toHaveBeenCalled();
 

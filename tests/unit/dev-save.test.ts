@@ -123,7 +123,9 @@ beforeAll(async () => {
   const httpServer = new EventEmitter();
   runAs(ASTRO, () => {
     hooks['astro:config:setup']!({ config, updateConfig: () => {} } as never);
-    hooks['astro:server:setup']!({ server: { httpServer }, refreshContent, logger } as never);
+    // The dev server as the integrations use it: its HTTP server, its watcher, its environments.
+    const server = { httpServer, watcher: new EventEmitter(), environments: {} };
+    hooks['astro:server:setup']!({ server, refreshContent, logger } as never);
   });
   clearCalls();
   const file = join(root, saved);
