@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type AddressInfo } from 'node:net';
@@ -218,7 +218,16 @@ function tidyEmptyFolders(content: string) {
     const folder = dirname(join(content, name));
     // An entry's own folder, never a collection's.
     if (!relative(content, folder).includes(sep)) return;
-    if (existsSync(folder) && readdirSync(folder).length === 0) rmSync(folder, { recursive: true });
+    // Removed only if empty, in one step: a file may arrive, or the folder go, at any moment.
+    try {
+      rmdirSync(folder);
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      // Not empty, or gone already: nothing to tidy. Anything else is said, and the proxy goes on.
+      if (code !== 'ENOTEMPTY' && code !== 'ENOENT' && code !== 'EEXIST') {
+        console.error(`The editor could not remove the empty folder ${folder}: ${String(error)}`);
+      }
+    }
   });
 }
 
