@@ -10,7 +10,15 @@
  * (`tests/editor/trust.test.ts`). Without stress-ng it runs without the extra load, and says so.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +54,7 @@ if (!hasStress) console.log('stress-ng is not installed: running without extra l
 
 mkdirSync('reports/stress', { recursive: true });
 const report = 'reports/stress/vitest.json';
+rmSync(report, { force: true });
 const started = Date.now();
 const vitest = spawnSync(
   process.execPath,
@@ -65,6 +74,12 @@ hogs?.kill();
 cleanUp();
 
 type Result = { name: string; testResults: { fullName: string; status: string }[] };
+if (!existsSync(report)) {
+  console.log(
+    `Vitest stopped (status ${vitest.status}) before it wrote its report: the run failed.`,
+  );
+  process.exit(1);
+}
 const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as { testResults: Result[] };
 const summary = files.map((file) => {
   const ours = testResults.filter((result) =>
