@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ViteDevServer } from 'vite';
+import { isRunnableDevEnvironment, type ViteDevServer } from 'vite';
 
 /** The Vite module through which `astro dev` reads its content store (`astro:data-layer-content`). */
 export const STORE_MODULE = '\0astro:data-layer-content';
@@ -22,6 +22,16 @@ export const storeFile = (root: string) => join(root, '.astro', 'data-store.json
  * the store's importers, Astro's `globalDataStore` among them, are evaluated again on the next
  * request.
  *
+ * The server's module graph is not all: each environment's module runner keeps its own evaluated
+ * copy of the module, and asks the server only whether that copy is current, which the server
+ * answers from its own cache. A load in flight at the write can leave the two apart: the runner
+ * evaluates the old store that load returns, while the server keeps a later load's transform of
+ * the new one (a deletion's sync ends half a second after its write, as Astro waits for its other
+ * files, time enough for a request to load the store again), and from then on tells the runner
+ * its copy is current: the page keeps a deleted entry until the next save. So the runner's copy
+ * is dropped here too, as Astro's own `invalidateDataStore` does at the write, but after it: the
+ * runner fetches the module anew on the next request.
+ *
  * Returns the invalidation, for the caller to run once a sync it started has written the store;
  * the server's watcher runs it after any other write (Astro's own syncs).
  */
@@ -30,7 +40,12 @@ export function freshStore(server: ViteDevServer, root: string) {
   const invalidate = () => {
     for (const environment of Object.values(server.environments)) {
       const module = environment.moduleGraph.getModuleById(STORE_MODULE);
-      if (module) environment.moduleGraph.invalidateModule(module);
+      if (!module) continue;
+      environment.moduleGraph.invalidateModule(module);
+      if (!isRunnableDevEnvironment(environment)) continue;
+      const evaluated = environment.runner.evaluatedModules;
+      const copy = evaluated.getModuleById(STORE_MODULE);
+      if (copy) evaluated.invalidateModule(copy);
     }
   };
   const written = (path: string) => {

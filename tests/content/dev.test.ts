@@ -3,7 +3,8 @@
  * read again, and problems, including those that need all the content (a reference to a team
  * member who does not exist), show in the terminal as soon as the file is saved. The web
  * editor's /admin/site.json knows the save at once, a save reaches the page even while a request
- * is still loading the store the save before wrote (src/integrations/fresh-store.ts), and a schema
+ * is still loading the store the save before wrote, and a deleted post leaves the page even while
+ * a request is still loading the store that held it (src/integrations/fresh-store.ts); a schema
  * edit applies without a restart by hand.
  *
  * The save travels by documented means only (src/integrations/content-refresh.ts): the
@@ -30,16 +31,24 @@ describe('npm run dev', () => {
   beforeAll(async () => {
     dir = scratchProject();
     // Holds a load of the content store that reads a post titled "Held While Loading" until the
-    // store on disk has the next save: the request in flight during a save, on a busy machine.
+    // store on disk has the next save, and one that reads a post titled "Deleted While Loading"
+    // until the store on disk no longer has it: the request in flight during a save or a deletion,
+    // on a busy machine.
     edit(dir, 'astro.config.ts', (text) =>
       text.replace(
         'plugins: [tailwindcss()],',
         `plugins: [tailwindcss(), {
           name: 'hold-store-load',
           async transform(code, id) {
-            if (id !== '\\0astro:data-layer-content' || !code.includes('Held While Loading')) return;
-            console.log('Holding a load of the store');
-            const written = () => readFileSync('.astro/data-store.json', 'utf8').includes('Saved While Loading');
+            if (id !== '\\0astro:data-layer-content') return;
+            const stored = () => readFileSync('.astro/data-store.json', 'utf8');
+            const [what, written] = code.includes('Held While Loading')
+              ? ['the next save', () => stored().includes('Saved While Loading')]
+              : code.includes('Deleted While Loading')
+                ? ['the deletion', () => !stored().includes('Deleted While Loading')]
+                : [];
+            if (!written) return;
+            console.log(\`Holding a load of the store until \${what}\`);
             for (const end = Date.now() + 20_000; Date.now() < end && !written(); ) {
               await new Promise((resolve) => setTimeout(resolve, 20));
             }
@@ -54,19 +63,41 @@ describe('npm run dev', () => {
 
   afterAll(() => server?.stop());
 
+  it('takes a deleted post off the page even while a request was still loading the store that held it', async () => {
+    const synced = () => count(server.log(), 'Synced content');
+    const file = 'src/content/blog/2027/deleted-while-loading.md';
+    const post = readFileSync(join(dir, newest), 'utf8')
+      .replace(/^title: .*$/m, 'title: Deleted While Loading')
+      .replace(/^publishDate: .*$/m, 'publishDate: 2026-01-06');
+    const before = synced();
+    write(dir, file, post);
+    await server.until('the new post synced', () => synced() > before);
+    // This request loads the store with the new post, and is held until its deletion is written.
+    const visit = server.get('/blog/');
+    await server.until('the held load', () =>
+      server.log().includes('Holding a load of the store until the deletion'),
+    );
+    rmSync(join(dir, file));
+    await visit;
+    await server.page('/blog/', (html) => !html.includes('Deleted While Loading'));
+  });
+
   it('shows a saved edit on the page, reading only the saved file', async () => {
+    // What the server printed from here on: the test before this one saved and deleted a post.
+    const since = server.log().length;
+    const printed = () => server.log().slice(since);
     edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Sauerkraut, Saved in Dev'));
     await server.page('/blog/', (html) => html.includes('Sauerkraut, Saved in Dev'));
-    await server.until('the reload line', () => server.log().includes(`Reloaded ${newest}`));
+    await server.until('the reload line', () => printed().includes(`Reloaded ${newest}`));
     // A second save is the barrier: Astro runs one sync at a time, so by the time this one is
     // read, any other sync the first save started has begun and printed.
     const other = 'src/content/blog/why-sunday-ragu-matters.mdx';
     edit(dir, other, (text) => text.replace('title: Why Sunday', 'title: Why Monday'));
-    await server.until('the second reload line', () => server.log().includes(`Reloaded ${other}`));
+    await server.until('the second reload line', () => printed().includes(`Reloaded ${other}`));
     // The full read happens once, at start-up; each save is one refresh that reads one file.
     expect(count(server.log(), 'unchanged since the last run')).toBe(1);
-    expect(count(server.log(), 'Syncing content')).toBe(3);
-    expect(server.log().match(/Reloaded .*/g)).toEqual([`Reloaded ${newest}`, `Reloaded ${other}`]);
+    expect(count(printed(), 'Syncing content')).toBe(2);
+    expect(printed().match(/Reloaded .*/g)).toEqual([`Reloaded ${newest}`, `Reloaded ${other}`]);
   });
 
   it('reports a reference to a missing team member in the terminal as soon as it is saved', async () => {
@@ -107,7 +138,9 @@ describe('npm run dev', () => {
     await server.until('the first save synced', () => synced() > before);
     // This request loads the store with the first save, and is held until the second is written.
     const visit = server.get('/blog/');
-    await server.until('the held load', () => server.log().includes('Holding a load of the store'));
+    await server.until('the held load', () =>
+      server.log().includes('Holding a load of the store until the next save'),
+    );
     edit(dir, newest, (text) => text.replace(/^title: .*$/m, 'title: Saved While Loading'));
     await visit;
     await server.page('/blog/', (html) => html.includes('Saved While Loading'));

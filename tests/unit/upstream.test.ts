@@ -6,7 +6,7 @@
  * its content store in, and sonner's markup the browser tests find toasts by. Each is checked on
  * the installed version, so an upgrade fails here by name.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import react from '@astrojs/react';
@@ -62,6 +62,20 @@ describe("astro dev's content store, which src/integrations/fresh-store.ts inval
     const paths = readFileSync(join(content, 'paths.js'), 'utf8');
     expect(paths).toContain('new URL(DATA_STORE_FILE, isDev ? settings.dotAstroDir');
     expect(storeFile(root)).toBe(join(root, '.astro/data-store.json'));
+  });
+
+  it("is kept by each environment's module runner, which Vite's server tells its copy is current from its own cache", () => {
+    const vite = join(packageFolder('vite'), 'dist/node');
+    const runner = readFileSync(join(vite, 'module-runner.js'), 'utf8');
+    // The runner asks whether its evaluated copy is current, and keeps it when the server says so.
+    expect(runner).toContain('cached: isCached');
+    expect(runner).toContain('"cache" in fetchedModule');
+    const chunks = join(vite, 'chunks');
+    const server = readdirSync(chunks).map((file) => readFileSync(join(chunks, file), 'utf8'));
+    expect(server.join('\n')).toContain('if (options.cached && cached) return { cache: true };');
+    // Astro drops the runner's copy when it writes the store; fresh-store.ts does so after.
+    const plugin = readFileSync(join(content, 'vite-plugin-content-virtual-mod.js'), 'utf8');
+    expect(plugin).toContain('environment.runner.evaluatedModules.invalidateModule(runnerModule)');
   });
 });
 
