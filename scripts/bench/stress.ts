@@ -73,7 +73,7 @@ const vitest = spawnSync(
 hogs?.kill();
 cleanUp();
 
-type Result = { name: string; testResults: { fullName: string; status: string }[] };
+type Result = { name: string; assertionResults: { fullName: string; status: string }[] };
 if (!existsSync(report)) {
   console.log(
     `Vitest stopped (status ${vitest.status}) before it wrote its report: the run failed.`,
@@ -85,7 +85,7 @@ const summary = files.map((file) => {
   const ours = testResults.filter((result) =>
     basename(result.name).startsWith(basename(file).replace(/\.test\.ts$/, '.stress-')),
   );
-  const tests = ours.flatMap((result) => result.testResults);
+  const tests = ours.flatMap((result) => result.assertionResults);
   const failed = tests.filter((test) => test.status !== 'passed');
   return {
     file,

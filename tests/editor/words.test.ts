@@ -119,7 +119,10 @@ describe('the web editor’s words', () => {
       await page.goto(`${bench.server.url}/admin/#/collections/${collection}/new`);
       await page.reload();
       await page.getByRole('button', { name: 'Choose an image' }).first().waitFor();
-      const hints = await page.locator('[class*="-ControlHint"]').allInnerTexts();
+      // A hint is drawn once the Markdown it is written in has arrived, after the form.
+      const drawn = page.locator('[class*="-ControlHint"]');
+      await expect.poll(async () => (await drawn.allInnerTexts()).every(Boolean)).toBe(true);
+      const hints = await drawn.allInnerTexts();
       expect(hints.length, collection).toBeGreaterThan(5);
       expect(hints.filter((hint) => /src\/|\.\/|\bfolder|\bfile\b/.test(hint))).toEqual([]);
       if (collection !== 'team') expect(hints).toContain('Chosen from the team, by name.');
