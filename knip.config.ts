@@ -33,6 +33,6 @@ export default {
     'lodash-es',
     'remark-gfm',
   ],
-  // Programs the benchmarks, the HTML check and the machine's plan (apt) run when the machine has them.
-  ignoreBinaries: ['hugo', 'openssl', 'java', 'apt-cache'],
+  // Programs the benchmarks, the HTML check, the machine's plan (apt) and bench:stress run when the machine has them.
+  ignoreBinaries: ['hugo', 'openssl', 'java', 'apt-cache', 'stress-ng'],
 } satisfies KnipConfig;
