@@ -32,6 +32,10 @@ export const storeFile = (root: string) => join(root, '.astro', 'data-store.json
  * is dropped here too, as Astro's own `invalidateDataStore` does at the write, but after it: the
  * runner fetches the module anew on the next request.
  *
+ * Every call here is Vite's Environment API as its guide documents it (`server.environments`,
+ * `environment.moduleGraph`, `isRunnableDevEnvironment`, the module runner's `evaluatedModules`),
+ * and the very calls Astro's `invalidateDataStore` makes, only without the HMR flag.
+ *
  * Returns the invalidation, for the caller to run once a sync it started has written the store;
  * the server's watcher runs it after any other write (Astro's own syncs).
  */

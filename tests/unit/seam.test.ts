@@ -66,6 +66,17 @@ describe("the editor's seam with Decap (src/editor/browser/decap/)", () => {
     expect(observers).toEqual([`${SEAM}markup.ts`]);
   });
 
+  it('hands its selectors on Decap’s markup to one module outside it, the one that mends that markup for access', () => {
+    // Elsewhere the editor finds and places things in Decap's page through the seam's functions
+    // (history/'s "Recently deleted" button goes beside Decap's "New" link by besideNewEntryLinks).
+    const readers = outside.filter((file) =>
+      /import \{[^}]*\bmarkup\b[^}]*\} from '[./]*decap\/markup'/.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    );
+    expect(readers).toEqual(['src/editor/browser/form/access.ts']);
+  });
+
   it('is where the page’s stylesheet over Decap’s markup lives', () => {
     const css = readFileSync(join(root, SEAM, 'page.css'), 'utf8');
     expect(css).toMatch(/\[class\*='-ControlContainer'\]/);

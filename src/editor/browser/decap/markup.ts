@@ -27,6 +27,33 @@ export const markup = {
   dialog: '[role="dialog"]',
 };
 
+/** The collection a "New …" link of Decap's list is for, by its address. */
+const collectionOf = (link: Element) =>
+  /^#\/collections\/([^/]+)\/new$/.exec(link.getAttribute('href') ?? '')?.[1];
+
+/**
+ * Puts what `make` gives for a collection beside each of its "New …" links Decap draws, once,
+ * marked with `className`; one whose link has gone, or now leads to another collection, goes.
+ */
+export function besideNewEntryLinks(
+  className: string,
+  make: (collection: string) => HTMLElement | undefined,
+) {
+  for (const placed of document.querySelectorAll<HTMLElement>(`.${className}`)) {
+    const link = placed.previousElementSibling;
+    if (!link || collectionOf(link) !== placed.dataset['collection']) placed.remove();
+  }
+  for (const link of document.querySelectorAll(markup.newEntryLink)) {
+    const collection = collectionOf(link);
+    if (!collection || link.nextElementSibling?.classList.contains(className)) continue;
+    const made = make(collection);
+    if (!made) continue;
+    made.classList.add(className);
+    made.dataset['collection'] = collection;
+    link.after(made);
+  }
+}
+
 /** The element Decap draws its app into, made by its `init` when the page has none. */
 const DECAP_ROOT = 'nc-root';
 

@@ -10,7 +10,7 @@
 import { plural } from '@/lib/format';
 import { publishingNow } from '@/lib/publishing';
 import { draftProblems, idOf } from '../saving/draft-checks';
-import { markup } from '../decap/markup';
+import { besideNewEntryLinks } from '../decap/markup';
 import type { Editor } from '../editor';
 import { read } from '../saving/edit';
 import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './versions';
@@ -187,27 +187,13 @@ async function openView(collection: Collection, editor: Editor) {
   }
 }
 
-/** The collection a "New …" link of Decap's list is for, by its address. */
-const collectionOf = (link: Element) =>
-  /^#\/collections\/([^/]+)\/new$/.exec(link.getAttribute('href') ?? '')?.[1];
-
 /** Puts the "Recently deleted" button beside each collection's "New …" button Decap draws. */
 export function placeDeletedButtons(editor: Editor) {
-  // A button whose link has gone, or now leads to another collection, goes.
-  for (const button of document.querySelectorAll<HTMLElement>('.editor-deleted-open')) {
-    const link = button.previousElementSibling;
-    if (!link || collectionOf(link) !== button.dataset['collection']) button.remove();
-  }
-  for (const link of document.querySelectorAll(markup.newEntryLink)) {
-    const collection = editor.config.collections.find((c) => c.name === collectionOf(link));
-    if (!collection || link.nextElementSibling?.classList.contains('editor-deleted-open')) continue;
-    const button = element(
-      'button',
-      { type: 'button', className: 'editor-deleted-open' },
-      'Recently deleted',
-    );
-    button.dataset['collection'] = collection.name;
+  besideNewEntryLinks('editor-deleted-open', (name) => {
+    const collection = editor.config.collections.find((c) => c.name === name);
+    if (!collection) return undefined;
+    const button = element('button', { type: 'button' }, 'Recently deleted');
     button.addEventListener('click', () => void openView(collection, editor));
-    link.after(button);
-  }
+    return button;
+  });
 }
