@@ -6,10 +6,10 @@
  * said at the start, every other tab and writer is closed, and the browser's storage is cleared.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, beforeEach, inject } from 'vitest';
+import { afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { fetchText } from '../../scripts/lib/measure.ts';
 import { until } from '../support/astro-cli';
@@ -219,6 +219,21 @@ export function workbench({
       if (user) localStorage.setItem('decap-cms-user', JSON.stringify(user));
     }, user);
     bench.page = page;
+  });
+
+  // A failed test leaves what each of its tabs showed, for whoever reads the failure (CI too).
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const folder = join(import.meta.dirname, '../../reports/editor-failures');
+    mkdirSync(folder, { recursive: true });
+    const name = `${task.file.name.split('/').pop()} ${task.name}`.replace(/[^\w.-]+/g, '-');
+    const pages = [shared, ...extra].flatMap((context) => context?.pages() ?? []);
+    for (const [at, page] of pages.entries()) {
+      const file = join(folder, `${name.slice(0, 120)}-${at}`);
+      await page.screenshot({ path: `${file}.png`, timeout: 5000 }).catch(() => undefined);
+      const html = await page.content().catch((error: unknown) => String(error));
+      writeFileSync(`${file}.html`, `<!-- ${page.url()} -->\n${html}`);
+    }
   });
 
   return bench;
