@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
 import type { EditedCollection, JsonSchema } from '../contract';
 import { editorConfig, type EditorBackend } from './config';
 import { assertBuilt, decapApp, decapAppModule } from './decap-app';
-import { Kept } from './kept';
+import { fileDigest, Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
@@ -157,8 +157,8 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Node, this file (which holds the options) or the tsconfig.json esbuild reads. By their
   // digests, not their paths, and the sources by their paths from the root: a copy of the
   // project checks its own files (kept.ts).
-  const how = [self, join(host.root, 'tsconfig.json')].map(digestOf).join(', ');
-  const recipe = `esbuild ${version}, Node ${process.version}, ${how}`;
+  const how = [self, join(host.root, 'tsconfig.json')].map((file) => fileDigest(file) ?? 'none');
+  const recipe = `esbuild ${version}, Node ${process.version}, ${how.join(', ')}`;
   const store = (name: string) => ({
     file: join(host.cacheDir, 'editor', `${name}.json`),
     recipe,
@@ -176,7 +176,7 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Decap's script: made again if its source, a package it bundles, or decap-app.ts changes.
   const decap = new Kept(decapApp, {
     ...store('decap'),
-    recipe: `${recipe}, ${digestOf(decapAppModule)}`,
+    recipe: `${recipe}, ${fileDigest(decapAppModule)}`,
   });
   const decapChunks: Record<string, string> = {};
   const config = async () => editorConfig(await schemas.get(), backend);
@@ -266,6 +266,3 @@ export async function answerAdmin(
   response.end(response.statusCode === 304 ? undefined : body);
   return true;
 }
-
-const digestOf = (file: string) =>
-  existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'none';

@@ -30,13 +30,15 @@ export type Store = { file: string; recipe: string; root: string };
  */
 type Stored<T> = { recipe: string; root: string; digests: { [input: string]: string }; value: T };
 
-const digest = (file: string) => {
+/** The SHA-256 of a file's bytes, in hex; undefined if it cannot be read (gone, say). */
+export const fileDigest = (file: string) => {
   try {
     return createHash('sha256').update(readFileSync(file)).digest('hex');
   } catch {
-    return 'gone';
+    return undefined;
   }
 };
+const digest = (file: string) => fileDigest(file) ?? 'gone';
 
 /** `root` as given and as the disk has it (a link resolved): inputs are named from either. */
 const rootsOf = (root: string) => {

@@ -5,8 +5,7 @@
  * the editor's browser tests; plain Node, with no path aliases.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmdirSync, watch } from 'node:fs';
+import { rmdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type AddressInfo } from 'node:net';
@@ -15,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { contentFolders } from '../../config.ts';
 import { proxyActions } from '../contract.ts';
 import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts';
+import { fileDigest } from './kept.ts';
 
 /**
  * What a write expects to find: each file's version as the editor read it, the SHA-256 of its
@@ -136,8 +136,7 @@ function changedSince(dir: string, expected: Expected) {
 /** A file's version as decap-server gives it (the SHA-256 of its bytes), or null for none. */
 function versionOf(dir: string, file: string) {
   const path = resolve(dir, file);
-  if (relative(dir, path).startsWith('..') || !existsSync(path)) return null;
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+  return relative(dir, path).startsWith('..') ? null : (fileDigest(path) ?? null);
 }
 
 async function forward(inner: number, request: IncomingMessage, body: string, to: ServerResponse) {
