@@ -15,13 +15,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, version, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
+import { version } from 'esbuild';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { load } from 'js-yaml';
 import { siteSettings } from '@/config';
 import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
 import type { EditedCollection, JsonSchema } from '../contract';
 import { editorConfig, type EditorBackend } from './config';
+import { bundle, pageScript } from './bundle';
 import { assertBuilt, decapApp, decapAppModule } from './decap-app';
 import { fileDigest, Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
@@ -30,50 +31,22 @@ const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
 const browser = resolve(self, '../../browser');
 
-/** What esbuild made: each file by its name, and the source files it read for them. */
-export type Bundle = { files: Record<string, string>; inputs: string[]; metafile: Metafile };
-
-/** Bundles the editor's code, `astro:content` read through the stand-ins. */
-async function bundle(entry: string | StdinOptions, options: BuildOptions): Promise<Bundle> {
-  const { outputFiles = [], metafile } = await build({
-    ...options,
-    ...(typeof entry === 'string' ? { entryPoints: { editor: entry } } : { stdin: entry }),
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'admin',
-    logLevel: 'error',
-    alias: {
-      'astro:content': join(browser, 'stand-ins.ts'),
-      'astro:assets': join(browser, 'stand-ins.ts'),
-      // One acorn: the MDX parser imports it, and acorn-jsx requires it.
-      acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
-    },
-  });
-  if (!outputFiles.length || !metafile) {
-    throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
-  }
-  const files = Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text]));
-  // esbuild names its inputs from the working folder; "<stdin>" and a namespace's are no file.
-  const inputs = Object.keys(metafile.inputs)
-    .filter((input) => input !== '<stdin>' && !/^(\([\w-]+\)|[\w-]+):/.test(input))
-    .map((input) => resolve(input));
-  return { files, inputs, metafile };
-}
+/**
+ * Our code's `astro:content` read through the stand-ins, and one acorn: the MDX parser imports
+ * it, and acorn-jsx requires it.
+ */
+const alias = {
+  'astro:content': join(browser, 'stand-ins.ts'),
+  'astro:assets': join(browser, 'stand-ins.ts'),
+  acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
+};
 
 /**
  * Our browser code as the page loads it: editor.js, the chunks it imports, and the preview's
  * chunk, which decap/previews.ts imports when a preview is first opened (React DOM and the cards).
  */
 export const editorScripts = () =>
-  bundle(join(browser, 'main.ts'), {
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    // Named by their content: a page opened before a change still finds the chunks it asks for.
-    chunkNames: 'editor-[name]-[hash]',
-    minify: true,
-  });
+  bundle({ ...pageScript('editor'), entryPoints: { editor: join(browser, 'main.ts') }, alias });
 
 /** Runs `code` in a Node process of its own; what it printed. */
 const runNode = (code: string) =>
@@ -93,15 +66,17 @@ const runNode = (code: string) =>
  * runner takes over `import()`.
  */
 async function currentJsonSchemas() {
-  const { files, inputs } = await bundle(
-    {
+  const { files, inputs } = await bundle({
+    stdin: {
       contents: `import { jsonSchemas } from './schemas.ts';
         process.stdout.write(JSON.stringify(jsonSchemas()));`,
       resolveDir: browser,
       loader: 'ts',
     },
-    { platform: 'node', format: 'esm' },
-  );
+    platform: 'node',
+    format: 'esm',
+    alias,
+  });
   const output = await runNode(Object.values(files)[0]!);
   return { value: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
 }

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { EditorField } from '../contract';
+import { bundle, pageScript } from './bundle';
 import type { editorConfig } from './config';
 
 const require = createRequire(import.meta.url);
@@ -148,30 +149,16 @@ export type DecapApp = {
 
 /** Bundles Decap's script; what it is made of, absolute paths, for Kept. */
 export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }> {
-  const { outputFiles = [], metafile } = await build({
+  const { files, inputs, metafile } = await bundle({
+    ...pageScript('decap'),
     entryPoints: { decap: decapAppSource },
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'admin',
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    // Named by their content: a page opened before a change still finds the chunks it asks for.
-    chunkNames: 'decap-[name]-[hash]',
-    minify: true,
-    logLevel: 'error',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: [trimmed],
   });
   const source = Object.entries(metafile.inputs).find(
     ([input]) => resolve(input) === decapAppSource,
   );
-  if (!outputFiles.length || !source)
-    throw new Error(`esbuild wrote nothing for ${decapAppSource}`);
-  const inputs = Object.keys(metafile.inputs)
-    .filter((input) => !/^(\([\w-]+\)|[\w-]+):/.test(input))
-    .map((input) => resolve(input));
+  if (!source) throw new Error(`esbuild did not read ${decapAppSource}`);
   // The WebAssembly a bundled module fetches from beside itself, `new URL("x.wasm", import.meta.url)`
   // (@jsquash/webp's, to make a WebP): served beside the chunks.
   const wasm = inputs
@@ -185,7 +172,7 @@ export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }>
     );
   return {
     value: {
-      files: Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text])),
+      files,
       wasm: [...new Set(wasm)],
       registered: partsImported(source[1].imports.map((i) => i.original ?? i.path)),
     },
