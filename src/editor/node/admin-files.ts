@@ -1,12 +1,10 @@
 /**
- * Every file of /admin/: the page, Decap CMS's configuration made from the schemas (with the site's
- * time zone), what the engine's index knows of the site and the site's stylesheet where the site
- * runs (site-files.ts), our browser code bundled on its own
- * (editor.js, and the chunks it imports: the preview's only when a preview is first opened), and
- * Decap's files. Written into a build and served by `astro dev` (../index.ts). The costly ones,
- * our scripts and the collections' schemas, are made once and kept until one of their sources
- * changes, on disk too from one start of the dev server to the next. `npm run editor` serves them
- * before `astro dev` has started (editor-front.ts).
+ * Every file of /admin/: the page, Decap CMS's configuration made from the schemas (with the
+ * site's time zone), what the engine's index knows of the site and the site's stylesheet where the
+ * site runs (site-files.ts), our browser code bundled on its own (editor.js, and the chunks it
+ * imports: the preview's only when a preview is first opened), and Decap's files. Written into a
+ * build and served by `astro dev` (../index.ts); `npm run editor` serves them before `astro dev`
+ * has started (editor-front.ts).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -139,21 +137,16 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
     recipe,
     root: host.root,
   });
-  // Every chunk made so far, by its content's name: a page opened before a change still finds
-  // the preview it loads later.
-  const chunks: Record<string, string> = {};
-  const scripts = new Kept(async () => {
-    const { files, inputs } = await editorScripts();
-    return { value: files, inputs };
-  }, store('scripts'));
+  const scripts = new Kept(
+    () => editorScripts().then(({ files, inputs }) => ({ value: files, inputs })),
+    store('scripts'),
+  );
   const schemas = new Kept(currentJsonSchemas, store('schemas'));
-  const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
   // Decap's script: made again if its source, a package it bundles, or decap-app.ts changes.
   const decap = new Kept(decapApp, {
     ...store('decap'),
     recipe: `${recipe}, ${fileDigest(decapAppModule)}`,
   });
-  const decapChunks: Record<string, string> = {};
   const config = async () => editorConfig(await schemas.get(), backend);
   /** What the page fetches first: Decap's configuration, and the time zone the list reads in. */
   const start = async () => ({ ...(await config()), timezone: timezoneIn(host.root) });
@@ -163,12 +156,17 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
     assertBuilt(made, app.registered);
     return app;
   };
+  // Every chunk made so far, ours and Decap's, by its content's name: a page opened before a
+  // change still finds the chunk it loads later (the preview's).
+  const chunks: Record<string, string> = {};
+  const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
   const decapFile = async (name: string) => {
     const app = await checkedDecap();
-    Object.assign(decapChunks, app.files);
+    Object.assign(chunks, app.files);
     const wasm = app.wasm.find((path) => basename(path) === name);
-    return wasm ? readFile(wasm) : decapChunks[name];
+    return wasm ? readFile(wasm) : chunks[name];
   };
+  const kept = [scripts, schemas, decap];
 
   const made = new Map<string, () => Promise<string | Buffer>>([
     // Served once the scripts it loads are made: who opens it waits for nothing else of ours.
@@ -200,14 +198,10 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
           ? decapFile(name)
           : undefined),
     prepare: () => {
-      scripts.prepare();
-      schemas.prepare();
-      decap.prepare();
+      for (const each of kept) each.prepare();
     },
     changed: (path) => {
-      scripts.changed(path);
-      schemas.changed(path);
-      decap.changed(path);
+      for (const each of kept) each.changed(path);
     },
   };
 }
