@@ -64,14 +64,11 @@ export function partsNamed(config: Config): DecapParts {
 /** What `config` names that `registered` lacks, each as `widget "name"` or `backend "name"`. */
 export function missingFromBuild(config: Config, registered: DecapParts): string[] {
   const named = partsNamed(config);
-  return [
-    ...named.widgets
-      .filter((name) => !registered.widgets.includes(name))
-      .map((name) => `widget "${name}"`),
-    ...named.backends
-      .filter((name) => !registered.backends.includes(name))
-      .map((name) => `backend "${name}"`),
-  ];
+  return (['widget', 'backend'] as const).flatMap((kind) =>
+    named[`${kind}s`]
+      .filter((name) => !registered[`${kind}s`].includes(name))
+      .map((name) => `${kind} "${name}"`),
+  );
 }
 
 /** Stops with the names of what `config` needs and the build of Decap's script left out. */
