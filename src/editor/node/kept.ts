@@ -24,10 +24,7 @@ export type Made<T> = { value: T; inputs: string[] };
  */
 export type Store = { file: string; recipe: string; root: string };
 
-/**
- * A kept file on disk: its value, the root it was made at, and each input's digest as it was
- * made from it, by its path from the root (or its absolute path, outside the root).
- */
+/** A kept file on disk: its value, the root it was made at, each input's digest by its name. */
 type Stored<T> = { recipe: string; root: string; digests: { [input: string]: string }; value: T };
 
 /** The SHA-256 of a file's bytes, in hex; undefined if it cannot be read (gone, say). */
@@ -146,7 +143,7 @@ export class Kept<T> {
   /** Keeps `made` on disk for the next start, unless a source was written as it was made. */
   #save(made: Made<T>, started: number) {
     // The watcher tells of a write while it was made; a file's time tells too, where there is no
-    // watcher. File times lag the clock by a tick, hence the margin.
+    // watcher.
     const untouched = made.inputs.every((input) => {
       const stat = statSync(input, { throwIfNoEntry: false });
       return stat !== undefined && stat.mtimeMs < started - MTIME_MARGIN_MS;
