@@ -26,12 +26,10 @@ export type DecapParts = { widgets: string[]; backends: string[] };
  * The widgets and backends a script registers, by the Decap packages it imports, each named for
  * what it holds: decap-cms-widget-<name>, decap-cms-backend-<name>.
  */
-export function partsImported(specifiers: Iterable<string>): DecapParts {
+export function partsImported(specifiers: readonly string[]): DecapParts {
   const named = (kind: string) => [
     ...new Set(
-      [...specifiers].flatMap(
-        (path) => new RegExp(`^decap-cms-${kind}-(\\w+)$`).exec(path)?.[1] ?? [],
-      ),
+      specifiers.flatMap((path) => new RegExp(`^decap-cms-${kind}-(\\w+)$`).exec(path)?.[1] ?? []),
     ),
   ];
   return { widgets: named('widget'), backends: named('backend') };
