@@ -126,7 +126,8 @@ export class Kept<T> {
       const sameRoot = record.root === resolve(root);
       const named = Object.keys(record.digests);
       // Named as a making names them: by the path the disk has, as esbuild does.
-      const inputs = named.map((input) => resolve(rootsOf(root).at(-1)!, input));
+      const disk = rootsOf(root).at(-1)!;
+      const inputs = named.map((input) => resolve(disk, input));
       const same = named.every(
         (input, i) =>
           (!isAbsolute(input) || sameRoot) && digest(inputs[i]!) === record.digests[input],
