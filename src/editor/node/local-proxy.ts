@@ -143,13 +143,8 @@ async function forward(inner: number, request: IncomingMessage, body: string, to
     headers,
     ...(body && { body }),
   });
-  const passed = [
-    'content-type',
-    ...[...response.headers.keys()].filter((h) => /^access-/.test(h)),
-  ];
-  for (const name of passed) {
-    const value = response.headers.get(name);
-    if (value !== null) to.setHeader(name, value);
+  for (const [name, value] of response.headers) {
+    if (name === 'content-type' || name.startsWith('access-')) to.setHeader(name, value);
   }
   to.writeHead(response.status);
   to.end(Buffer.from(await response.arrayBuffer()));
