@@ -123,7 +123,6 @@ export type Version = {
   commit: string | null;
   /** Where the file was in this version: it may have moved since. */
   path: string;
-  /** Who made it: the commit's author. */
   author?: string | undefined;
   /** When, as an ISO 8601 date. */
   date?: string | undefined;

@@ -30,11 +30,10 @@ export function editor(backend: EditorBackend): AstroIntegration {
           return (await fetch(address)).text();
         };
         const site = siteFiles(root, cacheDir, 'dev', home);
-        // The costly files are made once, and again only when one of their sources changes, so
-        // a writer's page does not wait for a bundle on each load. With the proxy's port (as the
-        // editor's tests start astro dev) they are made now, beside Astro's own start; a plain
-        // astro dev makes them when first asked, and Vitest, which runs this hook for a Vite
-        // server with no HTTP server, never. Under `npm run editor` its own front serves them
+        // The costly files, made once (node/kept.ts): with the proxy's port (as the editor's
+        // tests start astro dev) they are made now, beside Astro's own start; a plain astro dev
+        // makes them when first asked, and Vitest, which runs this hook for a Vite server with no
+        // HTTP server, never. Under `npm run editor` its own front serves them
         // (node/editor-front.ts), and asks this server for site.json and site.css only.
         const files = adminFiles(backend, { root, cacheDir, site });
         const front = process.env['EDITOR_FRONT'] === '1';

@@ -9,7 +9,8 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editorScripts, type Bundle } from '../../src/editor/node/admin-files';
+import { editorScripts } from '../../src/editor/node/admin-files';
+import type { Bundle } from '../../src/editor/node/bundle';
 
 const root = join(import.meta.dirname, '../..');
 const standIns = join(root, 'src/editor/browser/stand-ins.ts');

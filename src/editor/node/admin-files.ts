@@ -1,79 +1,50 @@
 /**
- * Every file of /admin/: the page, Decap CMS's configuration made from the schemas (with the site's
- * time zone), what the engine's index knows of the site and the site's stylesheet where the site
- * runs (site-files.ts), our browser code bundled on its own
- * (editor.js, and the chunks it imports: the preview's only when a preview is first opened), and
- * Decap's files. Written into a build and served by `astro dev` (../index.ts). The costly ones,
- * our scripts and the collections' schemas, are made once and kept until one of their sources
- * changes, on disk too from one start of the dev server to the next. `npm run editor` serves them
- * before `astro dev` has started (editor-front.ts).
+ * Every file of /admin/: the page, Decap CMS's configuration made from the schemas (with the
+ * site's time zone), what the engine's index knows of the site and the site's stylesheet where the
+ * site runs (site-files.ts), our browser code bundled on its own (editor.js, and the chunks it
+ * imports: the preview's only when a preview is first opened), and Decap's files. Written into a
+ * build and served by `astro dev` (../index.ts); `npm run editor` serves them before `astro dev`
+ * has started (editor-front.ts).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, version, type BuildOptions, type Metafile, type StdinOptions } from 'esbuild';
+import { version } from 'esbuild';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { load } from 'js-yaml';
 import { siteSettings } from '@/config';
 import { DEFAULT_TIME_ZONE } from '@/lib/publishing';
 import type { EditedCollection, JsonSchema } from '../contract';
 import { editorConfig, type EditorBackend } from './config';
+import { bundle, pageScript } from './bundle';
 import { assertBuilt, decapApp, decapAppModule } from './decap-app';
-import { Kept } from './kept';
+import { fileDigest, Kept } from './kept';
 import { editorPage, editorPolicy } from './page';
 
 const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
 const browser = resolve(self, '../../browser');
 
-/** What esbuild made: each file by its name, and the source files it read for them. */
-export type Bundle = { files: Record<string, string>; inputs: string[]; metafile: Metafile };
-
-/** Bundles the editor's code, `astro:content` read through the stand-ins. */
-async function bundle(entry: string | StdinOptions, options: BuildOptions): Promise<Bundle> {
-  const { outputFiles = [], metafile } = await build({
-    ...options,
-    ...(typeof entry === 'string' ? { entryPoints: { editor: entry } } : { stdin: entry }),
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'admin',
-    logLevel: 'error',
-    alias: {
-      'astro:content': join(browser, 'stand-ins.ts'),
-      'astro:assets': join(browser, 'stand-ins.ts'),
-      // One acorn: the MDX parser imports it, and acorn-jsx requires it.
-      acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
-    },
-  });
-  if (!outputFiles.length || !metafile) {
-    throw new Error(`esbuild wrote nothing for the editor's ${String(entry)}`);
-  }
-  const files = Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text]));
-  // esbuild names its inputs from the working folder; "<stdin>" and a namespace's are no file.
-  const inputs = Object.keys(metafile.inputs)
-    .filter((input) => input !== '<stdin>' && !/^(\([\w-]+\)|[\w-]+):/.test(input))
-    .map((input) => resolve(input));
-  return { files, inputs, metafile };
-}
+/**
+ * Our code's `astro:content` read through the stand-ins, and one acorn: the MDX parser imports
+ * it, and acorn-jsx requires it.
+ */
+const alias = {
+  'astro:content': join(browser, 'stand-ins.ts'),
+  'astro:assets': join(browser, 'stand-ins.ts'),
+  acorn: require.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs'),
+};
 
 /**
  * Our browser code as the page loads it: editor.js, the chunks it imports, and the preview's
  * chunk, which decap/previews.ts imports when a preview is first opened (React DOM and the cards).
  */
 export const editorScripts = () =>
-  bundle(join(browser, 'main.ts'), {
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    // Named by their content: a page opened before a change still finds the chunks it asks for.
-    chunkNames: 'editor-[name]-[hash]',
-    minify: true,
-  });
+  bundle({ ...pageScript('editor'), entryPoints: { editor: join(browser, 'main.ts') }, alias });
 
 /** Runs `code` in a Node process of its own; what it printed. */
 const runNode = (code: string) =>
@@ -93,15 +64,17 @@ const runNode = (code: string) =>
  * runner takes over `import()`.
  */
 async function currentJsonSchemas() {
-  const { files, inputs } = await bundle(
-    {
+  const { files, inputs } = await bundle({
+    stdin: {
       contents: `import { jsonSchemas } from './schemas.ts';
         process.stdout.write(JSON.stringify(jsonSchemas()));`,
       resolveDir: browser,
       loader: 'ts',
     },
-    { platform: 'node', format: 'esm' },
-  );
+    platform: 'node',
+    format: 'esm',
+    alias,
+  });
   const output = await runNode(Object.values(files)[0]!);
   return { value: JSON.parse(output) as Record<EditedCollection, JsonSchema>, inputs };
 }
@@ -157,28 +130,23 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
   // Node, this file (which holds the options) or the tsconfig.json esbuild reads. By their
   // digests, not their paths, and the sources by their paths from the root: a copy of the
   // project checks its own files (kept.ts).
-  const how = [self, join(host.root, 'tsconfig.json')].map(digestOf).join(', ');
-  const recipe = `esbuild ${version}, Node ${process.version}, ${how}`;
+  const how = [self, join(host.root, 'tsconfig.json')].map((file) => fileDigest(file) ?? 'none');
+  const recipe = `esbuild ${version}, Node ${process.version}, ${how.join(', ')}`;
   const store = (name: string) => ({
     file: join(host.cacheDir, 'editor', `${name}.json`),
     recipe,
     root: host.root,
   });
-  // Every chunk made so far, by its content's name: a page opened before a change still finds
-  // the preview it loads later.
-  const chunks: Record<string, string> = {};
-  const scripts = new Kept(async () => {
-    const { files, inputs } = await editorScripts();
-    return { value: files, inputs };
-  }, store('scripts'));
+  const scripts = new Kept(
+    () => editorScripts().then(({ files, inputs }) => ({ value: files, inputs })),
+    store('scripts'),
+  );
   const schemas = new Kept(currentJsonSchemas, store('schemas'));
-  const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
   // Decap's script: made again if its source, a package it bundles, or decap-app.ts changes.
   const decap = new Kept(decapApp, {
     ...store('decap'),
-    recipe: `${recipe}, ${digestOf(decapAppModule)}`,
+    recipe: `${recipe}, ${fileDigest(decapAppModule)}`,
   });
-  const decapChunks: Record<string, string> = {};
   const config = async () => editorConfig(await schemas.get(), backend);
   /** What the page fetches first: Decap's configuration, and the time zone the list reads in. */
   const start = async () => ({ ...(await config()), timezone: timezoneIn(host.root) });
@@ -188,12 +156,17 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
     assertBuilt(made, app.registered);
     return app;
   };
+  // Every chunk made so far, ours and Decap's, by its content's name: a page opened before a
+  // change still finds the chunk it loads later (the preview's).
+  const chunks: Record<string, string> = {};
+  const script = async (name: string) => Object.assign(chunks, await scripts.get())[name];
   const decapFile = async (name: string) => {
     const app = await checkedDecap();
-    Object.assign(decapChunks, app.files);
+    Object.assign(chunks, app.files);
     const wasm = app.wasm.find((path) => basename(path) === name);
-    return wasm ? readFile(wasm) : decapChunks[name];
+    return wasm ? readFile(wasm) : chunks[name];
   };
+  const kept = [scripts, schemas, decap];
 
   const made = new Map<string, () => Promise<string | Buffer>>([
     // Served once the scripts it loads are made: who opens it waits for nothing else of ours.
@@ -225,14 +198,10 @@ export function adminFiles(backend: EditorBackend, host: Host): AdminFiles {
           ? decapFile(name)
           : undefined),
     prepare: () => {
-      scripts.prepare();
-      schemas.prepare();
-      decap.prepare();
+      for (const each of kept) each.prepare();
     },
     changed: (path) => {
-      scripts.changed(path);
-      schemas.changed(path);
-      decap.changed(path);
+      for (const each of kept) each.changed(path);
     },
   };
 }
@@ -266,6 +235,3 @@ export async function answerAdmin(
   response.end(response.statusCode === 304 ? undefined : body);
   return true;
 }
-
-const digestOf = (file: string) =>
-  existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'none';

@@ -13,7 +13,7 @@ import {
   type EditorField,
   type JsonSchema,
 } from '../contract';
-import { editorFields } from './fields';
+import { editorFields, type NameFieldOf } from './fields';
 
 /** Where the editor saves: GitHub from the site, and the local proxy on a writer's computer. */
 export type EditorBackend = {
@@ -29,11 +29,7 @@ export type EditorBackend = {
 /** The field that names an entry: the schema's first (a recipe's title, a member's name). */
 const nameField = (schema: JsonSchema) => Object.keys(schema.properties ?? {})[0] ?? 'title';
 
-function collection(
-  name: EditedCollection,
-  schema: JsonSchema,
-  nameFieldOf: (collection: string) => string,
-) {
+function collection(name: EditedCollection, schema: JsonSchema, nameFieldOf: NameFieldOf) {
   const { folder, extensions } = contentFolders[name];
   const markdown = extensions === markdownExtensions;
   const fields = editorFields(schema, nameFieldOf).map((field): EditorField =>

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { EditorField } from '../contract';
+import { bundle, pageScript } from './bundle';
 import type { editorConfig } from './config';
 
 const require = createRequire(import.meta.url);
@@ -25,12 +26,10 @@ export type DecapParts = { widgets: string[]; backends: string[] };
  * The widgets and backends a script registers, by the Decap packages it imports, each named for
  * what it holds: decap-cms-widget-<name>, decap-cms-backend-<name>.
  */
-export function partsImported(specifiers: Iterable<string>): DecapParts {
+export function partsImported(specifiers: readonly string[]): DecapParts {
   const named = (kind: string) => [
     ...new Set(
-      [...specifiers].flatMap(
-        (path) => new RegExp(`^decap-cms-${kind}-(\\w+)$`).exec(path)?.[1] ?? [],
-      ),
+      specifiers.flatMap((path) => new RegExp(`^decap-cms-${kind}-(\\w+)$`).exec(path)?.[1] ?? []),
     ),
   ];
   return { widgets: named('widget'), backends: named('backend') };
@@ -63,14 +62,11 @@ export function partsNamed(config: Config): DecapParts {
 /** What `config` names that `registered` lacks, each as `widget "name"` or `backend "name"`. */
 export function missingFromBuild(config: Config, registered: DecapParts): string[] {
   const named = partsNamed(config);
-  return [
-    ...named.widgets
-      .filter((name) => !registered.widgets.includes(name))
-      .map((name) => `widget "${name}"`),
-    ...named.backends
-      .filter((name) => !registered.backends.includes(name))
-      .map((name) => `backend "${name}"`),
-  ];
+  return (['widget', 'backend'] as const).flatMap((kind) =>
+    named[`${kind}s`]
+      .filter((name) => !registered[`${kind}s`].includes(name))
+      .map((name) => `${kind} "${name}"`),
+  );
 }
 
 /** Stops with the names of what `config` needs and the build of Decap's script left out. */
@@ -148,30 +144,16 @@ export type DecapApp = {
 
 /** Bundles Decap's script; what it is made of, absolute paths, for Kept. */
 export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }> {
-  const { outputFiles = [], metafile } = await build({
+  const { files, inputs, metafile } = await bundle({
+    ...pageScript('decap'),
     entryPoints: { decap: decapAppSource },
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'admin',
-    platform: 'browser',
-    format: 'esm',
-    splitting: true,
-    // Named by their content: a page opened before a change still finds the chunks it asks for.
-    chunkNames: 'decap-[name]-[hash]',
-    minify: true,
-    logLevel: 'error',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     plugins: [trimmed],
   });
   const source = Object.entries(metafile.inputs).find(
     ([input]) => resolve(input) === decapAppSource,
   );
-  if (!outputFiles.length || !source)
-    throw new Error(`esbuild wrote nothing for ${decapAppSource}`);
-  const inputs = Object.keys(metafile.inputs)
-    .filter((input) => !/^(\([\w-]+\)|[\w-]+):/.test(input))
-    .map((input) => resolve(input));
+  if (!source) throw new Error(`esbuild did not read ${decapAppSource}`);
   // The WebAssembly a bundled module fetches from beside itself, `new URL("x.wasm", import.meta.url)`
   // (@jsquash/webp's, to make a WebP): served beside the chunks.
   const wasm = inputs
@@ -185,7 +167,7 @@ export async function decapApp(): Promise<{ value: DecapApp; inputs: string[] }>
     );
   return {
     value: {
-      files: Object.fromEntries(outputFiles.map((file) => [basename(file.path), file.text])),
+      files,
       wasm: [...new Set(wasm)],
       registered: partsImported(source[1].imports.map((i) => i.original ?? i.path)),
     },

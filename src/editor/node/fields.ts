@@ -24,7 +24,6 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 const next = (limit: number | undefined, step: number) =>
   limit === undefined ? undefined : limit + step;
 
-/** A field's path in the form: `image.alt`, `steps[]` for every step. */
 const pathOf = (at: FieldPath) => fieldName(at, { anyItem: true });
 
 /** The widget and its options for the field at `at`, or an error naming the field. */

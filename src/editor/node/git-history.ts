@@ -18,6 +18,17 @@ export class HistoryRefused extends Error {}
 const RECORD = '\x1e';
 const FIELD = '\x1f';
 
+/** The commits of a `git log` that formats them so: each one's fields, and the lines below. */
+const commitsIn = (log: Buffer) =>
+  log
+    .toString('utf8')
+    .split(RECORD)
+    .filter(Boolean)
+    .map((record) => {
+      const [header = '', ...lines] = record.split('\n');
+      return { fields: header.split(FIELD), lines };
+    });
+
 /** `git` in `dir`, its output as bytes; `input` goes to its standard input. */
 function git(dir: string, args: string[], input = ''): Promise<Buffer> {
   return new Promise((done, fail) => {
@@ -101,20 +112,13 @@ export async function fileHistory(dir: string, file: string): Promise<Version[]>
     : Buffer.alloc(0);
   // Newest first: a rename's old name is the file's name in the commits before it.
   let current = root(path);
-  const commits = log
-    .toString('utf8')
-    .split(RECORD)
-    .filter(Boolean)
-    .map((record) => {
-      const [header = '', ...lines] = record.split('\n');
-      const [commit = '', author, date] = header.split(FIELD);
-      const [status = '', ...names] = (lines.find((line) => /^[A-Z]\d*\t/.test(line)) ?? '').split(
-        '\t',
-      );
-      const at = names.at(-1) ?? current;
-      current = status.startsWith('R') ? (names[0] ?? at) : at;
-      return { commit, author, date, at, deleted: status === 'D' };
-    });
+  const commits = commitsIn(log).map(({ fields: [commit = '', author, date], lines }) => {
+    const change = lines.find((line) => /^[A-Z]\d*\t/.test(line)) ?? '';
+    const [status = '', ...names] = change.split('\t');
+    const at = names.at(-1) ?? current;
+    current = status.startsWith('R') ? (names[0] ?? at) : at;
+    return { commit, author, date, at, deleted: status === 'D' };
+  });
   const texts = await contents(
     dir,
     commits.map(({ commit, at }) => `${commit}:${at}`),
@@ -151,16 +155,12 @@ export async function removals(dir: string, folder: string, since: string): Prom
   const format = `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%aI`;
   const args = ['-M', '--diff-filter=D', '--name-only', '--', path];
   const log = await git(dir, ['log', `--since=${since}`, format, ...args]);
-  const found: Omit<Removal, 'texts'>[] = log
-    .toString('utf8')
-    .split(RECORD)
-    .filter(Boolean)
-    .map((record) => {
-      const [header = '', ...files] = record.split('\n');
-      const [commit = '', parents = '', author, date] = header.split(FIELD);
+  const found: Omit<Removal, 'texts'>[] = commitsIn(log).map(
+    ({ fields: [commit = '', parents = '', author, date], lines }) => {
       const from = parents.split(' ')[0] ?? '';
-      return { commit, from, author, date, files: files.filter(Boolean) };
-    });
+      return { commit, from, author, date, files: lines.filter(Boolean) };
+    },
+  );
   const unsaved = await git(dir, ['diff', 'HEAD', ...args]);
   const files = unsaved.toString('utf8').split('\n').filter(Boolean);
   found.unshift({ commit: null, from: head, files });

@@ -24,19 +24,18 @@ export type Made<T> = { value: T; inputs: string[] };
  */
 export type Store = { file: string; recipe: string; root: string };
 
-/**
- * A kept file on disk: its value, the root it was made at, and each input's digest as it was
- * made from it, by its path from the root (or its absolute path, outside the root).
- */
+/** A kept file on disk: its value, the root it was made at, each input's digest by its name. */
 type Stored<T> = { recipe: string; root: string; digests: { [input: string]: string }; value: T };
 
-const digest = (file: string) => {
+/** The SHA-256 of a file's bytes, in hex; undefined if it cannot be read (gone, say). */
+export const fileDigest = (file: string) => {
   try {
     return createHash('sha256').update(readFileSync(file)).digest('hex');
   } catch {
-    return 'gone';
+    return undefined;
   }
 };
+const digest = (file: string) => fileDigest(file) ?? 'gone';
 
 /** `root` as given and as the disk has it (a link resolved): inputs are named from either. */
 const rootsOf = (root: string) => {
@@ -127,7 +126,8 @@ export class Kept<T> {
       const sameRoot = record.root === resolve(root);
       const named = Object.keys(record.digests);
       // Named as a making names them: by the path the disk has, as esbuild does.
-      const inputs = named.map((input) => resolve(rootsOf(root).at(-1)!, input));
+      const disk = rootsOf(root).at(-1)!;
+      const inputs = named.map((input) => resolve(disk, input));
       const same = named.every(
         (input, i) =>
           (!isAbsolute(input) || sameRoot) && digest(inputs[i]!) === record.digests[input],
@@ -144,7 +144,7 @@ export class Kept<T> {
   /** Keeps `made` on disk for the next start, unless a source was written as it was made. */
   #save(made: Made<T>, started: number) {
     // The watcher tells of a write while it was made; a file's time tells too, where there is no
-    // watcher. File times lag the clock by a tick, hence the margin.
+    // watcher.
     const untouched = made.inputs.every((input) => {
       const stat = statSync(input, { throwIfNoEntry: false });
       return stat !== undefined && stat.mtimeMs < started - MTIME_MARGIN_MS;

@@ -5,16 +5,17 @@
  * the editor's browser tests; plain Node, with no path aliases.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmdirSync, watch } from 'node:fs';
+import { rmdirSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { contentFolders } from '../../config.ts';
 import { proxyActions } from '../contract.ts';
 import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts';
+import { fileDigest } from './kept.ts';
 
 /**
  * What a write expects to find: each file's version as the editor read it, the SHA-256 of its
@@ -22,9 +23,6 @@ import { fileAt, fileHistory, HistoryRefused, removals } from './git-history.ts'
  * Decap's own parameters as `expect`, which decap-server never sees.
  */
 type Expected = Record<string, string | null>;
-
-/** The words and status of a write refused because a file changed since the editor read it. */
-const MOVED = { status: 409, error: 'moved' } as const;
 
 /**
  * Decap's local proxy, answering on `port` of 127.0.0.1 and saving into the project at `dir`.
@@ -71,10 +69,7 @@ export async function startLocalProxy(
   return proxy;
 }
 
-/**
- * The front's own actions, answered here from git in the project and never passed on: the
- * editor's history reads (git-history.ts). Each answers JSON, or 422 with the reason in words.
- */
+/** The front's own actions (contract.ts): each answers JSON, or 422 with the reason in words. */
 const ownActions: Record<string, (dir: string, params: Record<string, unknown>) => unknown> = {
   [proxyActions.history]: async (dir, { path }) => ({
     versions: await fileHistory(dir, String(path)),
@@ -116,7 +111,8 @@ async function pass(
   const { expect, ...params } = payload.params ?? {};
   const write = async () => {
     const moved = changedSince(dir, (expect ?? {}) as Expected);
-    if (moved.length) return answer(response, MOVED.status, { error: MOVED.error, moved });
+    // Refused: a file changed since the editor read it.
+    if (moved.length) return answer(response, 409, { error: 'moved', moved });
     return forward(inner, request, JSON.stringify({ ...payload, params }), response);
   };
   const done = queue.then(write, write);
@@ -128,16 +124,11 @@ type Payload = { action: string; params?: Record<string, unknown> };
 
 /** The files of `expected` that are not as the editor read them. */
 function changedSince(dir: string, expected: Expected) {
-  return Object.entries(expected)
-    .filter(([file, version]) => versionOf(dir, file) !== version)
-    .map(([file]) => file);
-}
-
-/** A file's version as decap-server gives it (the SHA-256 of its bytes), or null for none. */
-function versionOf(dir: string, file: string) {
-  const path = resolve(dir, file);
-  if (relative(dir, path).startsWith('..') || !existsSync(path)) return null;
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+  return Object.keys(expected).filter((file) => {
+    const path = resolve(dir, file);
+    const version = relative(dir, path).startsWith('..') ? null : (fileDigest(path) ?? null);
+    return version !== expected[file];
+  });
 }
 
 async function forward(inner: number, request: IncomingMessage, body: string, to: ServerResponse) {
@@ -152,13 +143,8 @@ async function forward(inner: number, request: IncomingMessage, body: string, to
     headers,
     ...(body && { body }),
   });
-  const passed = [
-    'content-type',
-    ...[...response.headers.keys()].filter((h) => /^access-/.test(h)),
-  ];
-  for (const name of passed) {
-    const value = response.headers.get(name);
-    if (value !== null) to.setHeader(name, value);
+  for (const [name, value] of response.headers) {
+    if (name === 'content-type' || name.startsWith('access-')) to.setHeader(name, value);
   }
   to.writeHead(response.status);
   to.end(Buffer.from(await response.arrayBuffer()));
@@ -171,15 +157,6 @@ function answer(response: ServerResponse, status: number, json: unknown) {
     'access-control-allow-origin': '*',
   });
   response.end(JSON.stringify(json));
-}
-
-function text(request: IncomingMessage) {
-  return new Promise<string>((done, fail) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', fail);
-  });
 }
 
 /** Resolves once something listens on `port` of 127.0.0.1; fails if `child` exits first. */
@@ -231,24 +208,23 @@ function tidyEmptyFolders(content: string) {
   });
 }
 
-/** Whether the local proxy on `port` answers yet. */
-export const localProxyAnswers = (port: number | string) =>
-  fetch(`http://127.0.0.1:${port}/api/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'info' }),
-  }).then(
+/** Whether `url` answers `init` with success. */
+const answersOk = (url: string | URL, init?: RequestInit) =>
+  fetch(url, init).then(
     (response) => response.ok,
     () => false,
   );
 
+/** Whether the local proxy on `port` answers yet. */
+export const localProxyAnswers = (port: number | string) =>
+  answersOk(`http://127.0.0.1:${port}/api/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'info' }),
+  });
+
 /** Whether the editor at `address` (…/admin/) answers with its page and its configuration. */
 export const editorAnswers = (address: string) =>
-  Promise.all(
-    ['', 'config.json'].map((file) =>
-      fetch(new URL(file, address)).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    ),
-  ).then((answers) => answers.every(Boolean));
+  Promise.all(['', 'config.json'].map((file) => answersOk(new URL(file, address)))).then(
+    (answers) => answers.every(Boolean),
+  );

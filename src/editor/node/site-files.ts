@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { appears, dayIn, publishingNow, publishState, type Mode } from '@/lib/publishing';
+import { appears, publishState, today, type Mode } from '@/lib/publishing';
 import { indexedEntries, indexFile } from '@/loaders/entry-index';
 import { liveEntries } from '@/loaders/session';
 import { timezoneOf, unpublished } from '../contract';
@@ -24,10 +24,10 @@ function siteSnapshot(root: string, cacheDir: string, mode: Mode) {
   // A post's card names its author: the team is on the about page, so its names are public.
   const named = (file: string) =>
     (load(readFileSync(join(root, file), 'utf8')) as { name?: string } | undefined)?.name;
-  const today = dayIn(timezoneOf({ entries: indexed }), publishingNow());
+  const day = today(timezoneOf({ entries: indexed }));
   const entries = indexed.map(
     ({ collection, id, file, placement, references, placeholders, photos }) =>
-      appears(publishState(placement, today), mode)
+      appears(publishState(placement, day), mode)
         ? {
             collection,
             id,
