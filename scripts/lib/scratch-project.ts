@@ -34,6 +34,10 @@ export function scratchProject(
       symlinkSync(join(from, 'node_modules', name), join(dir, 'node_modules', name));
     }
   }
+  // The web editor's kept scripts and schemas (src/editor/node/kept.ts), copied: a copy checks
+  // them against its own files and remakes what differs, instead of bundling Decap again.
+  const kept = join(from, 'node_modules/.astro/editor');
+  if (existsSync(kept)) cpSync(kept, join(dir, 'node_modules/.astro/editor'), { recursive: true });
   return dir;
 }
 
