@@ -17,12 +17,15 @@ const caches = new Set(['.vite', '.vite-temp', '.astro', '.cache']);
 
 /**
  * Copies the project (or the checkout at `from`) into `dir`, a new temporary folder by default,
- * and links each installed package, so the copy builds exactly as the project does. Returns the
- * folder.
+ * and links each installed package, so the copy builds exactly as the project does. With
+ * `keptEditor`, the web editor's kept scripts and schemas (src/editor/node/kept.ts) are copied
+ * too: the copy checks them against its own files and remakes what differs, instead of bundling
+ * Decap again (tests; a benchmark of a cold start leaves them). Returns the folder.
  */
 export function scratchProject(
   dir = mkdtempSync(join(tmpdir(), 'bites-scratch-')),
   from = projectRoot,
+  { keptEditor = false } = {},
 ): string {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   for (const part of parts) {
@@ -34,10 +37,10 @@ export function scratchProject(
       symlinkSync(join(from, 'node_modules', name), join(dir, 'node_modules', name));
     }
   }
-  // The web editor's kept scripts and schemas (src/editor/node/kept.ts), copied: a copy checks
-  // them against its own files and remakes what differs, instead of bundling Decap again.
   const kept = join(from, 'node_modules/.astro/editor');
-  if (existsSync(kept)) cpSync(kept, join(dir, 'node_modules/.astro/editor'), { recursive: true });
+  if (keptEditor && existsSync(kept)) {
+    cpSync(kept, join(dir, 'node_modules/.astro/editor'), { recursive: true });
+  }
   return dir;
 }
 
