@@ -8,7 +8,7 @@
  */
 import { photoExtensions } from '@/config';
 import { createClass, h } from '../decap/api';
-import type { Files } from '../saving/files';
+import { folderOf, type Files } from '../saving/files';
 import {
   dateInWords,
   described,
@@ -61,8 +61,6 @@ const typeOf = (name: string) => {
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-
 /** Reads every version of the open entry's file, with what changed in each. */
 async function load(panel: Panel) {
   const { file, collection, files } = panel.props;
@@ -85,7 +83,7 @@ async function restore(panel: Panel, version: Described, names: string[], labels
   panel.setState({ busy: true, said: undefined });
   try {
     const values = restored(version, names);
-    const folder = dir(file);
+    const folder = folderOf(file);
     for (const photo of photosNamed(values, version.path)) {
       // An upload lands beside the entry: a photo in a folder below it stays to the checks.
       const name = /^\.\/([^/]+)$/.exec(photo.src)?.[1];

@@ -11,7 +11,7 @@ import { describeChanges, fieldLabel } from './changes';
 import type { Fields } from '../open-entry';
 import { ours, read } from '../saving/edit';
 import { alike, isRecord } from '../text/values';
-import { isPhoto } from '../saving/files';
+import { folderOf, isPhoto } from '../saving/files';
 import type { EditedCollection, EditorConfig, EditorField, Removal, Version } from '../../contract';
 
 type Collection = EditorConfig['collections'][number];
@@ -107,8 +107,6 @@ export type DeletedEntry = Omit<Removal, 'files' | 'texts'> & {
   photos: string[];
 };
 
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-
 /**
  * The entries of `collection` that `removals` (newest first) deleted, each once, as of its last
  * delete, with the photos deleted with it: those in its own folder, or named in its file.
@@ -131,10 +129,10 @@ export function deletedEntries(collection: Collection, removals: Removal[]): Del
       .filter(([file]) => isEntryFile(file) && !listed.has(file))
       .map(([file, text]) => {
         listed.add(file);
-        const own = /\/index\.[^/]+$/.test(file) ? `${dir(file)}/` : undefined;
+        const own = /\/index\.[^/]+$/.test(file) ? `${folderOf(file)}/` : undefined;
         const named = (photo: string) =>
-          photo.startsWith(`${dir(file)}/`) &&
-          text.includes(`./${photo.slice(dir(file).length + 1)}`);
+          photo.startsWith(`${folderOf(file)}/`) &&
+          text.includes(`./${photo.slice(folderOf(file).length + 1)}`);
         const photos = files.filter(
           (photo) => isPhoto(photo) && ((own && photo.startsWith(own)) || named(photo)),
         );

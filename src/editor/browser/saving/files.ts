@@ -36,3 +36,6 @@ export class Unreachable extends Error {}
 /** Whether a file is a photo, by its ending. */
 export const isPhoto = (file: string) =>
   photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
+
+/** The folder a file is in, from the project root. */
+export const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
