@@ -22,11 +22,7 @@ export function describeChanges(collection: Collection, before: Data, after: Dat
   const fields = collection.fields as EditorField[];
   const names = new Set([...fields.map((field) => field.name), ...Object.keys(after)]);
   return [...names].flatMap((name) => {
-    if (
-      same(before[name], after[name]) ||
-      (before[name] === undefined && after[name] === undefined)
-    )
-      return [];
+    if (same(before[name], after[name])) return [];
     const field = fields.find((each) => each.name === name);
     return changeOf(field ? fieldLabel(field) : name, before[name], after[name], field);
   });

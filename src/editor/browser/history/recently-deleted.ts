@@ -16,15 +16,12 @@ import { read } from '../saving/edit';
 import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './versions';
 import { schemaOf } from '../schemas';
 import { type EditedCollection, type EditorConfig, formats } from '../../contract';
-import { Moved, Unreachable, type NewFile } from '../saving/files';
+import { Moved, ROUNDS, Unreachable, type NewFile } from '../saving/files';
 
 type Collection = EditorConfig['collections'][number];
 
 /** How far back the view looks, in days. */
 const DAYS = 90;
-
-/** How often a bring-back reads and checks again when files keep changing under it. */
-const ROUNDS = 5;
 
 /**
  * Brings `entry` back: checked as a new entry would be, its photos still gone written with it,

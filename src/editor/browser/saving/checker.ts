@@ -9,7 +9,7 @@ import type { FormEntry } from '../open-entry';
 import { schemaOf } from '../schemas';
 import { draftProblems } from './draft-checks';
 import { Edit } from './edit';
-import { isFile } from './site-checks';
+import { changed } from './site-checks';
 
 export class Checker {
   readonly #last = new WeakMap<FormEntry, ReturnType<typeof draftProblems>>();
@@ -51,12 +51,10 @@ export class Checker {
 
   /** A saved entry, as the next check of the site must see it. */
   saved(indexed: SiteEntry) {
-    const { site } = this;
-    site.entries = [...site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
+    this.site.entries = changed(this.site.entries, { put: indexed });
   }
 
   deleted(file: string) {
-    const { site } = this;
-    site.entries = site.entries.filter((entry) => !isFile(entry, file));
+    this.site.entries = changed(this.site.entries, { remove: file });
   }
 }

@@ -193,7 +193,8 @@ export class Edit {
    */
   onto(current: string | undefined, answers: Answers): Onto {
     if (current === undefined) {
-      return this.base === undefined ? this.#merged(undefined, this.fields, this.body) : gone;
+      if (this.base !== undefined) return { kind: 'gone' };
+      return this.#merged(undefined, this.fields, this.body);
     }
     if (this.base === undefined) return { kind: 'taken' };
     if (current === this.base) return this.#merged(current, this.fields, this.body);
@@ -211,5 +212,3 @@ export class Edit {
     return { kind: 'merged', text: this.#write(onto, fields, body), fields, body };
   }
 }
-
-const gone: Onto = { kind: 'gone' };

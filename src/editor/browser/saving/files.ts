@@ -30,6 +30,9 @@ export type Files = {
 /** A write refused because a file changed since it was read: read it again, and merge again. */
 export class Moved extends Error {}
 
+/** How often a write reads and checks again when its files keep changing under it. */
+export const ROUNDS = 5;
+
 /** The files could not be reached (the network, the proxy stopped): nothing was written. */
 export class Unreachable extends Error {}
 
