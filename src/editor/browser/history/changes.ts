@@ -7,9 +7,7 @@ import { diffComm } from 'node-diff3';
 import { plural } from '@/lib/format';
 import { isShort, SHORT_TEXT } from '../saving/merge';
 import { isRecord, same, type Data } from '../text/values';
-import type { EditorConfig, EditorField } from '../../contract';
-
-type Collection = EditorConfig['collections'][number];
+import type { EditorCollection, EditorField } from '../../contract';
 
 /** The longest a value is quoted before it is cut, in characters. */
 const QUOTE = SHORT_TEXT;
@@ -18,8 +16,8 @@ const QUOTE = SHORT_TEXT;
 export const fieldLabel = (field: EditorField) => field.label.replace(/ \(optional\)$/, '');
 
 /** Each change from `before` to `after` (a file's fields, its body under `body`), in words. */
-export function describeChanges(collection: Collection, before: Data, after: Data): string[] {
-  const fields = collection.fields as EditorField[];
+export function describeChanges(collection: EditorCollection, before: Data, after: Data): string[] {
+  const fields = collection.fields;
   const names = new Set([...fields.map((field) => field.name), ...Object.keys(after)]);
   return [...names].flatMap((name) => {
     if (same(before[name], after[name])) return [];

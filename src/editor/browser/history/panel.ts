@@ -15,18 +15,17 @@ import {
   differing,
   fieldNames,
   photosNamed,
+  reasonOf,
   restored,
   type Described,
 } from './versions';
-import type { EditorConfig } from '../../contract';
-
-type Collection = EditorConfig['collections'][number];
+import type { EditorCollection } from '../../contract';
 
 /** What the panel needs of the form. */
 type Props = {
   /** The entry's file, from the project root. */
   file: string;
-  collection: Collection;
+  collection: EditorCollection;
   files: () => Files;
   /** Puts values into the form, as if typed (decap/widgets.ts). */
   fill: (values: Record<string, unknown>) => void;
@@ -69,8 +68,7 @@ async function load(panel: Panel) {
     const versions = await files().history(file);
     panel.setState({ versions: described(collection, versions) });
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    panel.setState({ failed: reason });
+    panel.setState({ failed: reasonOf(error) });
   }
 }
 
@@ -97,8 +95,7 @@ async function restore(panel: Panel, version: Described, names: string[], labels
       said: `${labels.join(', ')} put back in the form as on ${when(version.date)}${by}. Nothing is saved until you save it.`,
     });
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    panel.setState({ said: `Nothing was put back: ${reason}` });
+    panel.setState({ said: `Nothing was put back: ${reasonOf(error)}` });
   } finally {
     panel.setState({ busy: false });
   }

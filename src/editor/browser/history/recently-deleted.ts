@@ -13,12 +13,17 @@ import { draftProblems, idOf } from '../saving/draft-checks';
 import { besideNewEntryLinks } from '../decap/markup';
 import type { Editor } from '../editor';
 import { read } from '../saving/edit';
-import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './versions';
+import {
+  dateInWords,
+  deletedEntries,
+  labelAt,
+  photosNamed,
+  reasonOf,
+  type DeletedEntry,
+} from './versions';
 import { schemaOf } from '../schemas';
-import { type EditedCollection, type EditorConfig, formats } from '../../contract';
+import { formats, type EditorCollection } from '../../contract';
 import { Moved, ROUNDS, Unreachable, type NewFile } from '../saving/files';
-
-type Collection = EditorConfig['collections'][number];
 
 /** How far back the view looks, in days. */
 const DAYS = 90;
@@ -27,9 +32,9 @@ const DAYS = 90;
  * Brings `entry` back: checked as a new entry would be, its photos still gone written with it,
  * in one write onto the files as read (none there). The refusal in words, or none once written.
  */
-async function bringBack(entry: DeletedEntry, collection: Collection, editor: Editor) {
+async function bringBack(entry: DeletedEntry, collection: EditorCollection, editor: Editor) {
   const files = editor.files();
-  const name = collection.name as EditedCollection;
+  const { name } = collection;
   const { body, ...fields } = read(entry.text);
   const draft = {
     collection: name,
@@ -98,7 +103,7 @@ const deletedBy = (entry: DeletedEntry) =>
     : `Deleted${entry.author ? ` by ${entry.author}` : ''}${entry.date ? ` on ${dateInWords(entry.date)}` : ''}`;
 
 /** One deleted entry, with its button. */
-function item(entry: DeletedEntry, collection: Collection, editor: Editor, done: () => void) {
+function item(entry: DeletedEntry, collection: EditorCollection, editor: Editor, done: () => void) {
   const photos = entry.photos.length;
   const file = photos ? `${entry.file}, with ${photos} ${plural(photos, 'photo')}` : entry.file;
   const said = element('p', { role: 'status' });
@@ -114,7 +119,7 @@ function item(entry: DeletedEntry, collection: Collection, editor: Editor, done:
       refusal =
         error instanceof Unreachable
           ? "the editor could not reach the site's files. Try again."
-          : String((error as { message?: string }).message ?? error);
+          : reasonOf(error);
     }
     if (refusal) {
       said.textContent = `Not brought back: ${refusal}`;
@@ -137,7 +142,7 @@ function item(entry: DeletedEntry, collection: Collection, editor: Editor, done:
 }
 
 /** The view of `collection`'s deleted entries, in a dialog over the list. */
-async function openView(collection: Collection, editor: Editor) {
+async function openView(collection: EditorCollection, editor: Editor) {
   let broughtBack = false;
   const title = `Recently deleted from ${collection.label}`;
   const status = element('p', { role: 'status' }, 'Reading the history…');
@@ -179,8 +184,7 @@ async function openView(collection: Collection, editor: Editor) {
       ...found.map((entry) => item(entry, collection, editor, () => (broughtBack = true))),
     );
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    status.textContent = `The history could not be read: ${reason}`;
+    status.textContent = `The history could not be read: ${reasonOf(error)}`;
   }
 }
 
