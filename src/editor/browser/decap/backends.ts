@@ -48,10 +48,7 @@ const [md = '', ...others] = markdownExtensions;
 const filePath = (path: string) =>
   others.some((ending) => path.endsWith(ending + md)) ? path.slice(0, -md.length) : path;
 
-/**
- * Each backend (the GitHub one and the local proxy) as the editor needs it. The files of the one
- * Decap starts are the editor's files: `files()`, once started.
- */
+/** The files of the backend Decap starts are the editor's files: `files()`, once started. */
 export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
   let started: Files | undefined;
   const keep = (backend: Backend, name: string): Backend => {

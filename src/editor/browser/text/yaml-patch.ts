@@ -76,7 +76,14 @@ function patchMap(map: YAMLMap, value: Data, reprint: Reprint, p: Patch) {
   if (!kept.length) return reprint(value);
   removePairs(all, kept, p);
   for (const { key, pair } of kept) {
-    const reprintPair = map.flow ? flowReprint(pair.value, p) : pairReprint(key, pair, p);
+    const reprintPair = map.flow
+      ? flowReprint(pair.value, p)
+      : reprintAt(
+          startOf(pair, p),
+          endOf(pair, p),
+          (v) => stringify({ [key]: v }, printOptions),
+          p,
+        );
     if (pair.value) patchNode(pair.value, value[key], reprintPair, p, Boolean(map.flow));
     else if (!same(null, value[key])) reprintPair(value[key]);
   }
@@ -125,16 +132,15 @@ function insertPair(key: string, value: Data, kept: Keyed[], p: Patch) {
   );
 }
 
-/** Replaces a key and its value with a fresh print of both, at the same indentation. */
-function pairReprint(key: string, pair: Pair<Node, Node | null>, p: Patch): Reprint {
-  const start = startOf(pair, p);
-  return (value) => {
-    const text = stringify({ [key]: value }, printOptions).replace(/\n$/, '');
-    p.edits.push({
-      start,
-      end: endOf(pair, p),
-      text: indentLines(text, columnOf(p.src, start), 1),
-    });
+/**
+ * Replaces `start`..`end` with a fresh print of a value (`print`), indented as the text at
+ * `start`: a key and its value, or a list item.
+ */
+function reprintAt(start: number, end: number, print: (value: unknown) => string, p: Patch) {
+  const indent = columnOf(p.src, start);
+  return (value: unknown) => {
+    const text = indentLines(print(value).replace(/\n$/, ''), indent, 1);
+    p.edits.push({ start, end, text });
   };
 }
 
@@ -165,7 +171,9 @@ function patchSeq(seq: YAMLSeq, value: unknown[], reprint: Reprint, p: Patch) {
   const paired = Math.min(old.length, value.length) - head - tail;
   for (let index = head; index < head + paired; index += 1) {
     const item = items[index]!;
-    const reprintItem = seq.flow ? flowReprint(item, p) : itemReprint(item, p);
+    const reprintItem = seq.flow
+      ? flowReprint(item, p)
+      : reprintAt(dashOf(item, p), contentEnd(item, p), (v) => itemText(v, item), p);
     patchNode(item, value[index], reprintItem, p, Boolean(seq.flow));
   }
   for (const item of items.slice(head + paired, items.length - tail)) {
@@ -191,18 +199,6 @@ function itemText(value: unknown, neighbour: Node): string {
   const flowNeighbour = (isMap(neighbour) || isSeq(neighbour)) && neighbour.flow;
   if (flowNeighbour && (isRecord(value) || Array.isArray(value))) return `- ${flowText(value)}\n`;
   return stringify([value], printOptions);
-}
-
-function itemReprint(item: Node, p: Patch): Reprint {
-  const start = dashOf(item, p);
-  return (value) => {
-    const text = itemText(value, item).replace(/\n$/, '');
-    p.edits.push({
-      start,
-      end: contentEnd(item, p),
-      text: indentLines(text, columnOf(p.src, start), 1),
-    });
-  };
 }
 
 /** Where the `-` of a block list item is. */
@@ -260,9 +256,7 @@ function candidatesFor(node: Scalar, value: ScalarValue, p: Patch, inFlow: boole
   const safe = inFlow ? [single, double] : [];
   if (node.type === 'QUOTE_SINGLE') return [single, ...safe];
   if (node.type === 'QUOTE_DOUBLE') return [double, ...safe];
-  if (node.type === 'BLOCK_FOLDED' || node.type === 'BLOCK_LITERAL') {
-    return [blockText(node, value, p.src)];
-  }
+  if (isBlock(node)) return [blockText(node, value, p.src)];
   return [value, ...safe];
 }
 
