@@ -37,6 +37,13 @@ type StoredFile = { file: { path: string; id?: string | null }; data: string | n
 /** A file Decap's save writes: where, and its text. */
 export type DataFile = { path: string; raw: string };
 
+/** What Decap asks of a drawn control, besides drawing it. */
+export type DrawnControl = {
+  validate?(): void;
+  focus?(path: unknown): void;
+  shouldComponentUpdate?(next: object): boolean;
+};
+
 export type Decap = {
   init(options: { config: unknown }): void;
   getWidget(name: string): { control: unknown; preview: unknown };

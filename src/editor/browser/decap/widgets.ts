@@ -16,7 +16,14 @@ import type { Fields, FormEntry } from '../open-entry';
 import { read } from '../saving/edit';
 import { schemas } from '../schemas';
 import { isEmpty, same } from '../text/values';
-import { createClass, h, type Decap, type DecapEntry, type ImmutableMap } from './api';
+import {
+  createClass,
+  h,
+  type Decap,
+  type DecapEntry,
+  type DrawnControl,
+  type ImmutableMap,
+} from './api';
 import { plain, readText, type Forms } from './entries';
 import { markup } from './markup';
 
@@ -66,14 +73,7 @@ type Control = {
   /** Stops listening to the open entry. */
   unlisten?: () => void;
   forceUpdate: () => void;
-  inner?:
-    | {
-        validate?: () => void;
-        focus?: (path: unknown) => void;
-        shouldComponentUpdate?: (next: Control['props']) => boolean;
-      }
-    | null
-    | undefined;
+  inner?: DrawnControl | null | undefined;
 };
 
 const pathOf = (control: Control) => control.props.field.get('path') as string;
@@ -87,17 +87,13 @@ export function relabelSaving(form: FormEntry | undefined) {
   const toolbar = document.querySelector(markup.toolbar);
   if (!toolbar || !form) return;
   const draft = form.data['draft'] === true;
+  const [action, done] = draft ? ['Save draft', 'Saved as a draft'] : ['Publish', 'Published'];
   const walker = document.createTreeWalker(toolbar, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue ?? '';
-    const action = /^(Publish|Save draft)( now| and create new| and duplicate)?$/.exec(text);
-    const words = action
-      ? `${draft ? 'Save draft' : 'Publish'}${action[2] ?? ''}`
-      : /^(Published|Saved as a draft)$/.test(text)
-        ? draft
-          ? 'Saved as a draft'
-          : 'Published'
-        : text;
+    const words = text
+      .replace(/^(Publish|Save draft)(?=( now| and create new| and duplicate)?$)/, action)
+      .replace(/^(Published|Saved as a draft)$/, done);
     if (words !== text) node.nodeValue = words;
   }
 }

@@ -133,7 +133,6 @@ export class Edit {
   readonly collection: EditedCollection;
   readonly config: EditorCollection;
   readonly file: string;
-  readonly original: Fields | undefined;
   readonly fields: Fields;
   readonly body: string | undefined;
   /** Photos uploaded in this form, by file name. */
@@ -150,8 +149,8 @@ export class Edit {
   ) {
     this.collection = form.collection;
     this.config = config.collections.find((c) => c.name === this.collection)!;
-    this.original = base === undefined ? undefined : read(base);
-    this.fields = fieldsInOrder(form.data, this.original, this.config.fields);
+    const original = base === undefined ? undefined : read(base);
+    this.fields = fieldsInOrder(form.data, original, this.config.fields);
     const markdown = this.config.format === formats.markdown;
     this.body = markdown ? String(form.data['body'] ?? '') : undefined;
     const name = String(form.data[this.config.identifier_field] ?? '');
