@@ -6,7 +6,7 @@
 import { diffComm } from 'node-diff3';
 import { plural } from '@/lib/format';
 import { isShort, SHORT_TEXT } from '../saving/merge';
-import { isRecord, same, type Data } from '../text/values';
+import { isRecord, same, sharedEnds, type Data } from '../text/values';
 import type { EditorCollection, EditorField } from '../../contract';
 
 /** The longest a value is quoted before it is cut, in characters. */
@@ -99,15 +99,7 @@ function quoted(value: unknown): string {
  */
 function changedWords(before: string, after: string, context = 0): [string, string] {
   const [a, b] = [before.split(/(\s+)/), after.split(/(\s+)/)];
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (
-    end < a.length - start &&
-    end < b.length - start &&
-    a[a.length - 1 - end] === b[b.length - 1 - end]
-  )
-    end++;
+  const [start, end] = sharedEnds(a, b);
   // Tokens alternate words and spaces: two tokens a word.
   const from = Math.max(0, start - 2 * context);
   const to = Math.max(0, end - 2 * context);

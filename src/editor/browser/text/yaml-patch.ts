@@ -27,7 +27,15 @@ import {
   lineStart,
   printOptions,
 } from './yaml-text';
-import { isEmpty, isRecord, isScalarValue, same, type Data, type ScalarValue } from './values';
+import {
+  isEmpty,
+  isRecord,
+  isScalarValue,
+  same,
+  sharedEnds,
+  type Data,
+  type ScalarValue,
+} from './values';
 
 /** `text` with only the values that differ from `data` written anew. */
 export function patchYaml(text: string, data: Data, order: string[]): string {
@@ -163,11 +171,7 @@ function patchSeq(seq: YAMLSeq, value: unknown[], reprint: Reprint, p: Patch) {
   if (seq.flow && items.length !== value.length) return flowReprint(seq, p)(value);
   if (!items.length || !value.length) return reprint(value);
   const old = items.map((item) => jsOf(item, p));
-  const shorter = Math.min(old.length, value.length);
-  let head = 0;
-  while (head < shorter && same(old[head], value[head])) head += 1;
-  let tail = 0;
-  while (tail < shorter - head && same(old.at(-1 - tail), value.at(-1 - tail))) tail += 1;
+  const [head, tail] = sharedEnds(old, value, same);
   const paired = Math.min(old.length, value.length) - head - tail;
   for (let index = head; index < head + paired; index += 1) {
     const item = items[index]!;
