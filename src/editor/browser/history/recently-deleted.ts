@@ -34,10 +34,9 @@ const DAYS = 90;
  */
 async function bringBack(entry: DeletedEntry, collection: EditorCollection, editor: Editor) {
   const files = editor.files();
-  const { name } = collection;
   const { body, ...fields } = read(entry.text);
   const draft = {
-    collection: name,
+    collection: collection.name,
     file: entry.file,
     fields,
     body: collection.format === formats.markdown ? String(body ?? '') : undefined,
@@ -58,7 +57,7 @@ async function bringBack(entry: DeletedEntry, collection: EditorCollection, edit
       if (entry.photos.includes(photo.file) || (await present(photo.file))) there.add(photo.src);
     }
     const checked = draftProblems(draft, {
-      schema: schemaOf(name, (src) => there.has(src)),
+      schema: schemaOf(collection.name, (src) => there.has(src)),
       site: editor.checker.site,
       now: publishingNow(),
     });
@@ -70,7 +69,7 @@ async function bringBack(entry: DeletedEntry, collection: EditorCollection, edit
       written.push({ path: photo, base64: await files.fileAt(entry.from, photo) });
     }
     const singular = collection.label_singular.toLowerCase();
-    const message = `Bring back ${singular} “${idOf(name, entry.file)}”`;
+    const message = `Bring back ${singular} “${idOf(collection.name, entry.file)}”`;
     try {
       // Nothing is written over a file someone made since it was read.
       const versions = Object.fromEntries(written.map((file) => [file.path, now.version]));

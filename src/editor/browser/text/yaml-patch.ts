@@ -9,15 +9,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { blockEnd, blockText, isBlock } from './yaml-blocks';
-import {
-  applyEdits,
-  insertText,
-  jsOf,
-  rangeOf,
-  readsAs,
-  type Patch,
-  type Reprint,
-} from './yaml-edits';
+import { applyEdits, insertText, rangeOf, readsAs, type Patch, type Reprint } from './yaml-edits';
 import {
   columnOf,
   freshYaml,
@@ -57,7 +49,7 @@ export function patchYaml(text: string, data: Data, order: string[]): string {
 
 /** Changes the text of `node` so that it reads as `value`, touching as little as it can. */
 function patchNode(node: Node, value: unknown, reprint: Reprint, p: Patch, inFlow: boolean) {
-  if (same(jsOf(node, p), value)) return;
+  if (same(node.toJS(p.doc), value)) return;
   if (isScalar(node) && isScalarValue(value)) patchScalar(node, value, reprint, p, inFlow);
   else if (isMap(node) && isRecord(value)) patchMap(node, value, reprint, p);
   else if (isSeq(node) && Array.isArray(value)) patchSeq(node, value, reprint, p);
@@ -170,7 +162,7 @@ function patchSeq(seq: YAMLSeq, value: unknown[], reprint: Reprint, p: Patch) {
   const items = seq.items as Node[];
   if (seq.flow && items.length !== value.length) return flowReprint(seq, p)(value);
   if (!items.length || !value.length) return reprint(value);
-  const old = items.map((item) => jsOf(item, p));
+  const old = items.map((item): unknown => item.toJS(p.doc));
   const [head, tail] = sharedEnds(old, value, same);
   const paired = Math.min(old.length, value.length) - head - tail;
   for (let index = head; index < head + paired; index += 1) {
