@@ -170,19 +170,16 @@ export class Edit {
     return { collection, file, fields, body, nameField: this.config.identifier_field };
   }
 
-  #order() {
-    return this.config.fields.map((field) => field.name);
-  }
-
   /** The whole file: only what changed is new text, or a fresh file for a new entry. */
   text() {
     return this.#write(this.base, this.fields, this.body);
   }
 
   #write(onto: string | undefined, fields: Fields, body: string | undefined) {
+    const order = this.config.fields.map((field) => field.name);
     return body === undefined
-      ? keptYaml(onto, fields, this.#order())
-      : keptEntryFile(onto, fields, body, this.#order());
+      ? keptYaml(onto, fields, order)
+      : keptEntryFile(onto, fields, body, order);
   }
 
   /**

@@ -35,8 +35,6 @@ export const pathKey = (path: Path) => path.join('.');
 /** An entry as the merge sees it: its fields, and the body of a Markdown entry. */
 export type Side = { fields: Data; body?: string | undefined };
 
-type MergedEntry = Side & { conflicts: Conflict[] };
-
 /** This writer's changes (base → mine) applied onto the file as it is now (theirs). */
 export function mergeEntry(base: Side, theirs: Side, mine: Side, answers: Answers = new Map()) {
   const fields = mergeValue([], base.fields, theirs.fields, mine.fields, answers);
@@ -48,7 +46,7 @@ export function mergeEntry(base: Side, theirs: Side, mine: Side, answers: Answer
     fields: fields.keepMine as Data,
     body: body?.keepMine as string | undefined,
     conflicts: [...fields.conflicts, ...(body?.conflicts ?? [])],
-  } satisfies MergedEntry;
+  };
 }
 
 /** A merged value: with the clashes resolved either way (the same when there are none). */
