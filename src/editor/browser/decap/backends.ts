@@ -11,7 +11,7 @@ import { proxyActions, type Removal, type Version } from '../../contract';
 import type { Checker } from '../saving/checker';
 import { folderOf, isPhoto, Moved, Unreachable, type Files, type NewFile } from '../saving/files';
 import { isFile } from '../saving/site-checks';
-import type { Backend, DataFile, Decap } from './api';
+import type { Backend, DataFile, Decap, StoredFile } from './api';
 import {
   gitHubFileAt,
   gitHubHistory,
@@ -54,10 +54,7 @@ export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
   const keep = (backend: Backend, name: string): Backend => {
     const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, persistEntry, deleteFiles } =
       backend;
-    const both = async (
-      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
-      extension: string,
-    ) =>
+    const both = async (list: (extension: string) => Promise<StoredFile[]>, extension: string) =>
       `.${extension}` === md
         ? (await Promise.all(markdownExtensions.map((ending) => list(ending.slice(1))))).flat()
         : list(extension);
