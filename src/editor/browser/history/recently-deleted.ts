@@ -9,7 +9,7 @@
  */
 import { plural } from '@/lib/format';
 import { publishingNow } from '@/lib/publishing';
-import { draftProblems, idOf } from '../saving/draft-checks';
+import { idOf } from '../saving/draft-checks';
 import { besideNewEntryLinks } from '../decap/markup';
 import type { Editor } from '../editor';
 import { read } from '../saving/edit';
@@ -21,7 +21,6 @@ import {
   reasonOf,
   type DeletedEntry,
 } from './versions';
-import { schemaOf } from '../schemas';
 import { formats, type EditorCollection } from '../../contract';
 import { Moved, ROUNDS, Unreachable, type NewFile } from '../saving/files';
 
@@ -56,11 +55,7 @@ async function bringBack(entry: DeletedEntry, collection: EditorCollection, edit
     for (const photo of photosNamed(fields, entry.file)) {
       if (entry.photos.includes(photo.file) || (await present(photo.file))) there.add(photo.src);
     }
-    const checked = draftProblems(draft, {
-      schema: schemaOf(collection.name, (src) => there.has(src)),
-      site: editor.checker.site,
-      now: publishingNow(),
-    });
+    const checked = editor.checker.check(draft, (src) => there.has(src));
     if (checked.problems.length) {
       return checked.problems.map((p) => `${labelAt(collection, p.path)}: ${p.message}`).join(' ');
     }
@@ -111,15 +106,11 @@ function item(entry: DeletedEntry, collection: EditorCollection, editor: Editor,
   button.addEventListener('click', async () => {
     button.disabled = true;
     said.textContent = 'Checking it and bringing it back…';
-    let refusal: string | undefined;
-    try {
-      refusal = await bringBack(entry, collection, editor);
-    } catch (error) {
-      refusal =
-        error instanceof Unreachable
-          ? "the editor could not reach the site's files. Try again."
-          : reasonOf(error);
-    }
+    const refusal = await bringBack(entry, collection, editor).catch((error: unknown) =>
+      error instanceof Unreachable
+        ? "the editor could not reach the site's files. Try again."
+        : reasonOf(error),
+    );
     if (refusal) {
       said.textContent = `Not brought back: ${refusal}`;
       button.disabled = false;

@@ -7,7 +7,7 @@ import { publishingNow } from '@/lib/publishing';
 import type { EditorConfig, SiteEntry, SiteSnapshot } from '../../contract';
 import type { FormEntry } from '../open-entry';
 import { schemaOf } from '../schemas';
-import { draftProblems } from './draft-checks';
+import { draftProblems, type Draft } from './draft-checks';
 import { Edit } from './edit';
 import { changed } from './site-checks';
 
@@ -42,11 +42,16 @@ export class Checker {
     let found = this.#last.get(form);
     if (!found) {
       const edit = new Edit(form, this.config, base);
-      const schema = schemaOf(edit.collection, edit.photoThere);
-      found = draftProblems(edit.draft(), { schema, site: this.site, now: publishingNow() });
+      found = this.check(edit.draft(), edit.photoThere);
       this.#last.set(form, found);
     }
     return found;
+  }
+
+  /** Every problem the build would find with `draft` now, its photos there as `there` says. */
+  check(draft: Draft, there: (src: string) => boolean) {
+    const schema = schemaOf(draft.collection, there);
+    return draftProblems(draft, { schema, site: this.site, now: publishingNow() });
   }
 
   /** A saved entry, as the next check of the site must see it. */

@@ -13,8 +13,6 @@ import type { Editor } from '../editor';
 import { forget, keyOf } from '../form/backup';
 import { describeChanges } from '../history/changes';
 import type { Fields, FormEntry } from '../open-entry';
-import { schemaOf } from '../schemas';
-import { draftProblems } from './draft-checks';
 import { Edit, read } from './edit';
 import { Moved, ROUNDS, Unreachable, type Current } from './files';
 import { problemsAfter } from './site-checks';
@@ -132,11 +130,7 @@ export async function saveOnto(
       }
       const merged = { ...edit.draft(), fields: onto.fields, body: onto.body };
       const there = (src: string) => edit.photoThere(src) || (now.text?.includes(src) ?? false);
-      const checked = draftProblems(merged, {
-        schema: schemaOf(edit.collection, there),
-        site: checker.site,
-        now: publishingNow(),
-      });
+      const checked = checker.check(merged, there);
       if (checked.problems.length) {
         throw new Refusal(
           `Not saved: with what someone else changed since you opened this entry, the site would refuse it. ${inWords(checked.problems).join(' ')}`,
