@@ -128,7 +128,6 @@ export type Onto =
   /** This writer's changes applied onto the file as it is now. */
   | { kind: 'merged'; text: string; fields: Fields; body: string | undefined };
 
-/** One entry as a save sees it: what it is about to write, and what the file held. */
 export class Edit {
   readonly collection: EditedCollection;
   readonly config: EditorCollection;
