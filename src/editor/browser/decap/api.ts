@@ -33,9 +33,16 @@ export type Backend = {
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
 };
 /** A file as a backend reads it; no data when there is no such file (the local proxy). */
-type StoredFile = { file: { path: string; id?: string | null }; data: string | null };
+export type StoredFile = { file: { path: string; id?: string | null }; data: string | null };
 /** A file Decap's save writes: where, and its text. */
 export type DataFile = { path: string; raw: string };
+
+/** What Decap asks of a drawn control, besides drawing it. */
+export type DrawnControl = {
+  validate?(): void;
+  focus?(path: unknown): void;
+  shouldComponentUpdate?(next: object): boolean;
+};
 
 export type Decap = {
   init(options: { config: unknown }): void;

@@ -20,15 +20,12 @@ import object from 'decap-cms-widget-object';
 import relationSchema from 'decap-cms-widget-relation/dist/esm/schema';
 import selectSchema from 'decap-cms-widget-select/dist/esm/schema';
 import { Component, createElement, type ComponentType } from 'react';
+import type { DrawnControl } from './api';
 
 type Parts = { controlComponent: ComponentType; previewComponent?: ComponentType };
 type Package = { default: { Widget(): Parts } };
 /** What the form (src/editor/browser/decap/widgets.ts) and Decap ask of a drawn control. */
-type Control = Component & {
-  validate?(): void;
-  focus?(path: unknown): void;
-  shouldComponentUpdate?(next: object): boolean;
-};
+type Control = Component & DrawnControl;
 
 /**
  * A widget whose parts are fetched when a form first draws it; its schema is here at once, for

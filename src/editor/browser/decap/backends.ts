@@ -7,12 +7,18 @@
  * backend's methods are wrapped, and `init` of each; GitHub's is reached through `backend.api`.
  */
 import { markdownExtensions } from '@/config';
-import type { Removal, Version } from '../../contract';
+import { proxyActions, type Removal, type Version } from '../../contract';
 import type { Checker } from '../saving/checker';
-import { isPhoto, Moved, Unreachable, type Files, type NewFile } from '../saving/files';
+import { folderOf, isPhoto, Moved, Unreachable, type Files, type NewFile } from '../saving/files';
 import { isFile } from '../saving/site-checks';
-import type { Backend, DataFile, Decap } from './api';
-import { gitHubFileAt, gitHubHistory, gitHubRemovals, type HistoryApi } from './github-history';
+import type { Backend, DataFile, Decap, StoredFile } from './api';
+import {
+  gitHubFileAt,
+  gitHubHistory,
+  gitHubRemovals,
+  textAt,
+  type HistoryApi,
+} from './github-history';
 
 /** Decap's save of an entry's files, as `put` calls it: photos as assets that give their base64. */
 type Save = (
@@ -33,7 +39,6 @@ export type Writes = {
   remove(write: () => Promise<unknown>): Promise<unknown>;
 };
 
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
 /** Where the photo `src` of the entry at `file` is, from the project root. */
 const photoFile = (src: string, file: string) => new URL(src, `file:///${file}`).pathname.slice(1);
 
@@ -43,19 +48,13 @@ const [md = '', ...others] = markdownExtensions;
 const filePath = (path: string) =>
   others.some((ending) => path.endsWith(ending + md)) ? path.slice(0, -md.length) : path;
 
-/**
- * Each backend (the GitHub one and the local proxy) as the editor needs it. The files of the one
- * Decap starts are the editor's files: `files()`, once started.
- */
+/** The files of the backend Decap starts are the editor's files: `files()`, once started. */
 export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
   let started: Files | undefined;
   const keep = (backend: Backend, name: string): Backend => {
     const { entriesByFolder, allEntriesByFolder, getEntry, getMedia, persistEntry, deleteFiles } =
       backend;
-    const both = async (
-      list: (extension: string) => Promise<Awaited<ReturnType<Backend['getEntry']>>[]>,
-      extension: string,
-    ) =>
+    const both = async (list: (extension: string) => Promise<StoredFile[]>, extension: string) =>
       `.${extension}` === md
         ? (await Promise.all(markdownExtensions.map((ending) => list(ending.slice(1))))).flat()
         : list(extension);
@@ -99,7 +98,9 @@ export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
         const own = (entry?.photos ?? []).map((src) => photoFile(src, file));
         // An entry in a folder of its own takes the folder's photos with it.
         const folder = /\/index\.[^/]+$/.test(file)
-          ? (await getMedia.call(backend, dir(file))).map((media) => media.path).filter(isPhoto)
+          ? (await getMedia.call(backend, folderOf(file)))
+              .map((media) => media.path)
+              .filter(isPhoto)
           : [];
         files.push(
           ...[...own, ...folder].filter((photo) => !used.has(photo) && !files.includes(photo)),
@@ -157,6 +158,15 @@ async function reaching<T>(ask: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Runs `write`, its refusal with `status` (a file changed since it was read) thrown as Moved. */
+async function refusedAs<T>(status: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await reaching(write);
+  } catch (error) {
+    throw (error as { status?: number }).status === status ? new Moved(String(error)) : error;
+  }
+}
+
 type ProxyBackend = Backend & {
   branch: string;
   request(payload: { action: string; params: Record<string, unknown> }): Promise<unknown>;
@@ -169,8 +179,8 @@ type ProxyBackend = Backend & {
 function proxyFiles(backend: ProxyBackend): Omit<Files, 'put'> {
   const { request } = backend;
   // The proxy's front answers these itself, from git in the project (node/git-history.ts).
-  const ask = <T>(action: string, params: Record<string, unknown>) =>
-    reaching(() => request.call(backend, { action, params }) as Promise<T>);
+  const ask = <T>(action: keyof typeof proxyActions, params: Record<string, unknown>) =>
+    reaching(() => request.call(backend, { action: proxyActions[action], params }) as Promise<T>);
   let expected: Record<string, string | null> | undefined;
   backend.request = (payload) =>
     request.call(
@@ -193,26 +203,20 @@ function proxyFiles(backend: ProxyBackend): Omit<Files, 'put'> {
     onlyIf: async (versions, write) => {
       expected = versions;
       try {
-        return await reaching(write);
-      } catch (error) {
-        if ((error as { status?: number }).status === 409) throw new Moved(String(error));
-        throw error;
+        return await refusedAs(409, write);
       } finally {
         expected = undefined;
       }
     },
-    history: async (path) => (await ask<{ versions: Version[] }>('fileHistory', { path })).versions,
+    history: async (path) => (await ask<{ versions: Version[] }>('history', { path })).versions,
     removals: async (folder, since) =>
-      (await ask<{ removals: Removal[] }>('deletedFiles', { folder, since: since.toISOString() }))
+      (await ask<{ removals: Removal[] }>('removals', { folder, since: since.toISOString() }))
         .removals,
     fileAt: async (rev, path) => (await ask<{ base64: string }>('fileAt', { rev, path })).base64,
   };
 }
 
-type GitHubApi = {
-  readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<string>;
-  getDefaultBranch(): Promise<{ commit: { sha: string } }>;
-} & HistoryApi;
+type GitHubApi = HistoryApi & { getDefaultBranch(): Promise<{ commit: { sha: string } }> };
 type GitHubBackend = Backend & { api: GitHubApi | null };
 
 /**
@@ -235,12 +239,7 @@ function gitHubFiles(backend: GitHubBackend): Omit<Files, 'put'> {
           cache: 'no-store',
         })) as { commit: { sha: string } };
         const version = head.commit.sha;
-        try {
-          return { text: await github.readFile(path, null, { branch: version }), version };
-        } catch (error) {
-          if ((error as { status?: number }).status === 404) return { text: undefined, version };
-          throw error;
-        }
+        return { text: await textAt(github, path, version), version };
       }),
     onlyIf: async (versions, write) => {
       const github = api();
@@ -253,10 +252,7 @@ function gitHubFiles(backend: GitHubBackend): Omit<Files, 'put'> {
         });
       }
       try {
-        return await reaching(write);
-      } catch (error) {
-        if ((error as { status?: number }).status === 422) throw new Moved(String(error));
-        throw error;
+        return await refusedAs(422, write);
       } finally {
         github.getDefaultBranch = getDefaultBranch;
       }

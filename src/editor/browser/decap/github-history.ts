@@ -43,7 +43,7 @@ async function inTurns<T, R>(items: T[], work: (item: T) => Promise<R>): Promise
 }
 
 /** The text of `path` at `commit`; none where the commit has no such file. */
-async function textAt(api: HistoryApi, path: string, commit: string) {
+export async function textAt(api: HistoryApi, path: string, commit: string) {
   try {
     return String(await api.readFile(path, null, { branch: commit }));
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * Decap's preview pane: a light template for each collection, registered before Decap starts,
- * which loads the site's React and cards (preview/card.tsx) when a preview is first opened, so none of
- * them is fetched before the list.
+ * which draws the site's card for the entry and where it will appear (preview/card.tsx) with the
+ * site's React. Those are loaded when a preview is first opened, so none of them is fetched before
+ * the list. It opens on demand, with the eye button, so the form has the width until then.
  */
 import { plural } from '@/lib/format';
 import type { Editor } from '../editor';
@@ -11,11 +12,6 @@ import { schemas } from '../schemas';
 import { createClass, h, type Decap, type DecapEntry, type ImmutableMap } from './api';
 import type { Forms } from './entries';
 
-/**
- * The preview of each collection: the site's card for the entry, and where it will appear
- * (preview/card.tsx), drawn by the site's React into Decap's preview pane. It opens on demand, with
- * the eye button, so the form has the width until then.
- */
 export function registerPreviews(cms: Decap, editor: Editor, forms: Forms) {
   /** preview/card.tsx, fetched once, when a preview first opens; fetched again if that failed. */
   let previewCode: Promise<typeof PreviewCode> | undefined;

@@ -3,7 +3,6 @@
  * around a delete, and each collection's format, which reads files for the list and writes the
  * text the save merged.
  */
-import type { EditorConfig } from '../../contract';
 import type { Editor } from '../editor';
 import { beginDelete, beginSave, deleted } from '../saving/save';
 import type { Fields } from '../open-entry';
@@ -35,18 +34,14 @@ export function registerSaves(cms: Decap, editor: Editor, forms: Forms, timezone
     name: 'postUnpublish',
     handler: async ({ entry }) => deleted(editor, forms.of(entry)),
   });
-  registerFormats(cms, editor.config, timezone);
-}
-
-/** Each collection's format, as config.json names it: files read and written as a person would. */
-function registerFormats(cms: Decap, config: EditorConfig, timezone: string) {
+  // Each collection's format, as config.json names it: files read and written as a person would.
   const format = {
     fromFile: (text: string) => readForList(text, timezone),
     // The file as the save merged it. Asked for anything else, it is Decap's own backup of a
     // draft, which the editor keeps itself (form/backup.ts): an empty text tells Decap to keep none.
     toFile: ({ [FILE_TEXT]: text }: Fields) => (typeof text === 'string' ? text : ''),
   };
-  for (const { format: name, extension } of config.collections) {
+  for (const { format: name, extension } of editor.config.collections) {
     cms.registerCustomFormat(name, extension, format);
   }
 }

@@ -10,14 +10,20 @@ import { fromJS } from 'immutable';
 import type { EditorField } from '../../contract';
 import type { Editor } from '../editor';
 import { forget, keep, keyOf, kept } from '../form/backup';
-import { backupOffer } from '../form/backup-offer';
-import { conflictNote } from '../form/conflict-note';
+import { backupOffer, conflictNote } from '../form/notes';
 import { historyPanel, makePanel } from '../history/panel';
 import type { Fields, FormEntry } from '../open-entry';
 import { read } from '../saving/edit';
 import { schemas } from '../schemas';
 import { isEmpty, same } from '../text/values';
-import { createClass, h, type Decap, type DecapEntry, type ImmutableMap } from './api';
+import {
+  createClass,
+  h,
+  type Decap,
+  type DecapEntry,
+  type DrawnControl,
+  type ImmutableMap,
+} from './api';
 import { plain, readText, type Forms } from './entries';
 import { markup } from './markup';
 
@@ -67,14 +73,7 @@ type Control = {
   /** Stops listening to the open entry. */
   unlisten?: () => void;
   forceUpdate: () => void;
-  inner?:
-    | {
-        validate?: () => void;
-        focus?: (path: unknown) => void;
-        shouldComponentUpdate?: (next: Control['props']) => boolean;
-      }
-    | null
-    | undefined;
+  inner?: DrawnControl | null | undefined;
 };
 
 const pathOf = (control: Control) => control.props.field.get('path') as string;
@@ -88,17 +87,13 @@ export function relabelSaving(form: FormEntry | undefined) {
   const toolbar = document.querySelector(markup.toolbar);
   if (!toolbar || !form) return;
   const draft = form.data['draft'] === true;
+  const [action, done] = draft ? ['Save draft', 'Saved as a draft'] : ['Publish', 'Published'];
   const walker = document.createTreeWalker(toolbar, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue ?? '';
-    const action = /^(Publish|Save draft)( now| and create new| and duplicate)?$/.exec(text);
-    const words = action
-      ? `${draft ? 'Save draft' : 'Publish'}${action[2] ?? ''}`
-      : /^(Published|Saved as a draft)$/.test(text)
-        ? draft
-          ? 'Saved as a draft'
-          : 'Published'
-        : text;
+    const words = text
+      .replace(/^(Publish|Save draft)(?=( now| and create new| and duplicate)?$)/, action)
+      .replace(/^(Published|Saved as a draft)$/, done);
     if (words !== text) node.nodeValue = words;
   }
 }
@@ -109,12 +104,15 @@ export function relabelSaving(form: FormEntry | undefined) {
  */
 export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
   const { config, checker, entry: open } = editor;
-  const fieldsOf = (c: (typeof config.collections)[number]) => allFields(c.fields);
   const paths = Object.fromEntries(
-    config.collections.map((c) => [c.name, new Set(fieldsOf(c).map((field) => field.path))]),
+    config.collections.map((c) => [
+      c.name,
+      new Set(allFields(c.fields).map((field) => field.path)),
+    ]),
   );
+  const collectionNamed = (name: unknown) => config.collections.find((c) => c.name === name);
   const nameField = (entry: DecapEntry) =>
-    config.collections.find((c) => c.name === entry.get('collection'))?.identifier_field;
+    collectionNamed(entry.get('collection'))?.identifier_field;
   /** The form's fields drawn now, by path (`title`, `image.alt`); a list's items are its list's. */
   const controls = new Map<string, Control>();
   const panel = makePanel();
@@ -172,7 +170,7 @@ export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
   };
 
   // Every kind of widget the form uses.
-  const widgets = config.collections.flatMap((c) => fieldsOf(c).map((field) => field.widget));
+  const widgets = config.collections.flatMap((c) => allFields(c.fields).map((f) => f.widget));
   for (const name of new Set(widgets)) {
     const { control, preview, ...options } = cms.getWidget(name) as Record<string, unknown>;
     // Groups and lists check their own fields when Decap asks them to: the ask is passed on.
@@ -186,12 +184,11 @@ export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
         if (!form || !(form.collection in schemas)) return true;
         // Before the site's snapshot arrives, the save waits for it and checks it all (saves.ts).
         if (!checker.ready) return true;
-        const collection = config.collections.find((c) => c.name === form.collection)!;
         const messages = problemsAt(checker.of(form, open.now.base).problems, {
           path: field.get('path') as string,
           value,
           data: form.data,
-          nameField: collection.identifier_field,
+          nameField: collectionNamed(form.collection)!.identifier_field,
           paths: paths[form.collection]!,
         }).map((problem) => problem.message);
         if (open.conflictAt(field.get('path') as string)) {
@@ -252,7 +249,7 @@ export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
             !entry.get('newRecord') &&
             historyPanel(panel, {
               file: String(entry.get('path')),
-              collection: config.collections.find((c) => c.name === entry.get('collection'))!,
+              collection: collectionNamed(entry.get('collection'))!,
               files: editor.files,
               fill,
               persistMedia: (file) => this.props.onPersistMedia(file),

@@ -11,7 +11,6 @@ export const REFUSED = 'Not saved yet: each field marked in red says what to cha
 /** On this computer the local proxy saves, and no account is needed. */
 const onThisComputer = ['localhost', '127.0.0.1'].includes(window.location.hostname);
 
-/** Decap's words where they would mislead or leave a writer guessing. */
 export function registerWords(cms: Decap) {
   const en = cms.getLocale('en') as {
     auth: Record<string, string>;

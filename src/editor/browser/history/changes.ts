@@ -6,10 +6,8 @@
 import { diffComm } from 'node-diff3';
 import { plural } from '@/lib/format';
 import { isShort, SHORT_TEXT } from '../saving/merge';
-import { isRecord, same, type Data } from '../text/values';
-import type { EditorConfig, EditorField } from '../../contract';
-
-type Collection = EditorConfig['collections'][number];
+import { isRecord, same, sharedEnds, type Data } from '../text/values';
+import type { EditorCollection, EditorField } from '../../contract';
 
 /** The longest a value is quoted before it is cut, in characters. */
 const QUOTE = SHORT_TEXT;
@@ -18,15 +16,11 @@ const QUOTE = SHORT_TEXT;
 export const fieldLabel = (field: EditorField) => field.label.replace(/ \(optional\)$/, '');
 
 /** Each change from `before` to `after` (a file's fields, its body under `body`), in words. */
-export function describeChanges(collection: Collection, before: Data, after: Data): string[] {
-  const fields = collection.fields as EditorField[];
+export function describeChanges(collection: EditorCollection, before: Data, after: Data): string[] {
+  const fields = collection.fields;
   const names = new Set([...fields.map((field) => field.name), ...Object.keys(after)]);
   return [...names].flatMap((name) => {
-    if (
-      same(before[name], after[name]) ||
-      (before[name] === undefined && after[name] === undefined)
-    )
-      return [];
+    if (same(before[name], after[name])) return [];
     const field = fields.find((each) => each.name === name);
     return changeOf(field ? fieldLabel(field) : name, before[name], after[name], field);
   });
@@ -105,15 +99,7 @@ function quoted(value: unknown): string {
  */
 function changedWords(before: string, after: string, context = 0): [string, string] {
   const [a, b] = [before.split(/(\s+)/), after.split(/(\s+)/)];
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (
-    end < a.length - start &&
-    end < b.length - start &&
-    a[a.length - 1 - end] === b[b.length - 1 - end]
-  )
-    end++;
+  const [start, end] = sharedEnds(a, b);
   // Tokens alternate words and spaces: two tokens a word.
   const from = Math.max(0, start - 2 * context);
   const to = Math.max(0, end - 2 * context);

@@ -8,25 +8,24 @@
  */
 import { photoExtensions } from '@/config';
 import { createClass, h } from '../decap/api';
-import type { Files } from '../saving/files';
+import { folderOf, type Files } from '../saving/files';
 import {
   dateInWords,
   described,
   differing,
   fieldNames,
   photosNamed,
+  reasonOf,
   restored,
   type Described,
 } from './versions';
-import type { EditorConfig } from '../../contract';
-
-type Collection = EditorConfig['collections'][number];
+import type { EditorCollection } from '../../contract';
 
 /** What the panel needs of the form. */
 type Props = {
   /** The entry's file, from the project root. */
   file: string;
-  collection: Collection;
+  collection: EditorCollection;
   files: () => Files;
   /** Puts values into the form, as if typed (decap/widgets.ts). */
   fill: (values: Record<string, unknown>) => void;
@@ -61,8 +60,6 @@ const typeOf = (name: string) => {
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-
 /** Reads every version of the open entry's file, with what changed in each. */
 async function load(panel: Panel) {
   const { file, collection, files } = panel.props;
@@ -71,8 +68,7 @@ async function load(panel: Panel) {
     const versions = await files().history(file);
     panel.setState({ versions: described(collection, versions) });
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    panel.setState({ failed: reason });
+    panel.setState({ failed: reasonOf(error) });
   }
 }
 
@@ -85,7 +81,7 @@ async function restore(panel: Panel, version: Described, names: string[], labels
   panel.setState({ busy: true, said: undefined });
   try {
     const values = restored(version, names);
-    const folder = dir(file);
+    const folder = folderOf(file);
     for (const photo of photosNamed(values, version.path)) {
       // An upload lands beside the entry: a photo in a folder below it stays to the checks.
       const name = /^\.\/([^/]+)$/.exec(photo.src)?.[1];
@@ -99,8 +95,7 @@ async function restore(panel: Panel, version: Described, names: string[], labels
       said: `${labels.join(', ')} put back in the form as on ${when(version.date)}${by}. Nothing is saved until you save it.`,
     });
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    panel.setState({ said: `Nothing was put back: ${reason}` });
+    panel.setState({ said: `Nothing was put back: ${reasonOf(error)}` });
   } finally {
     panel.setState({ busy: false });
   }

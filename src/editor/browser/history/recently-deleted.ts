@@ -9,33 +9,33 @@
  */
 import { plural } from '@/lib/format';
 import { publishingNow } from '@/lib/publishing';
-import { draftProblems, idOf } from '../saving/draft-checks';
+import { idOf } from '../saving/draft-checks';
 import { besideNewEntryLinks } from '../decap/markup';
 import type { Editor } from '../editor';
 import { read } from '../saving/edit';
-import { dateInWords, deletedEntries, labelAt, photosNamed, type DeletedEntry } from './versions';
-import { schemaOf } from '../schemas';
-import { type EditedCollection, type EditorConfig, formats } from '../../contract';
-import { Moved, Unreachable, type NewFile } from '../saving/files';
-
-type Collection = EditorConfig['collections'][number];
+import {
+  dateInWords,
+  deletedEntries,
+  labelAt,
+  photosNamed,
+  reasonOf,
+  type DeletedEntry,
+} from './versions';
+import { formats, type EditorCollection } from '../../contract';
+import { Moved, ROUNDS, Unreachable, type NewFile } from '../saving/files';
 
 /** How far back the view looks, in days. */
 const DAYS = 90;
-
-/** How often a bring-back reads and checks again when files keep changing under it. */
-const ROUNDS = 5;
 
 /**
  * Brings `entry` back: checked as a new entry would be, its photos still gone written with it,
  * in one write onto the files as read (none there). The refusal in words, or none once written.
  */
-async function bringBack(entry: DeletedEntry, collection: Collection, editor: Editor) {
+async function bringBack(entry: DeletedEntry, collection: EditorCollection, editor: Editor) {
   const files = editor.files();
-  const name = collection.name as EditedCollection;
   const { body, ...fields } = read(entry.text);
   const draft = {
-    collection: name,
+    collection: collection.name,
     file: entry.file,
     fields,
     body: collection.format === formats.markdown ? String(body ?? '') : undefined,
@@ -55,11 +55,7 @@ async function bringBack(entry: DeletedEntry, collection: Collection, editor: Ed
     for (const photo of photosNamed(fields, entry.file)) {
       if (entry.photos.includes(photo.file) || (await present(photo.file))) there.add(photo.src);
     }
-    const checked = draftProblems(draft, {
-      schema: schemaOf(name, (src) => there.has(src)),
-      site: editor.checker.site,
-      now: publishingNow(),
-    });
+    const checked = editor.checker.check(draft, (src) => there.has(src));
     if (checked.problems.length) {
       return checked.problems.map((p) => `${labelAt(collection, p.path)}: ${p.message}`).join(' ');
     }
@@ -68,7 +64,7 @@ async function bringBack(entry: DeletedEntry, collection: Collection, editor: Ed
       written.push({ path: photo, base64: await files.fileAt(entry.from, photo) });
     }
     const singular = collection.label_singular.toLowerCase();
-    const message = `Bring back ${singular} “${idOf(name, entry.file)}”`;
+    const message = `Bring back ${singular} “${idOf(collection.name, entry.file)}”`;
     try {
       // Nothing is written over a file someone made since it was read.
       const versions = Object.fromEntries(written.map((file) => [file.path, now.version]));
@@ -101,7 +97,7 @@ const deletedBy = (entry: DeletedEntry) =>
     : `Deleted${entry.author ? ` by ${entry.author}` : ''}${entry.date ? ` on ${dateInWords(entry.date)}` : ''}`;
 
 /** One deleted entry, with its button. */
-function item(entry: DeletedEntry, collection: Collection, editor: Editor, done: () => void) {
+function item(entry: DeletedEntry, collection: EditorCollection, editor: Editor, done: () => void) {
   const photos = entry.photos.length;
   const file = photos ? `${entry.file}, with ${photos} ${plural(photos, 'photo')}` : entry.file;
   const said = element('p', { role: 'status' });
@@ -110,15 +106,11 @@ function item(entry: DeletedEntry, collection: Collection, editor: Editor, done:
   button.addEventListener('click', async () => {
     button.disabled = true;
     said.textContent = 'Checking it and bringing it back…';
-    let refusal: string | undefined;
-    try {
-      refusal = await bringBack(entry, collection, editor);
-    } catch (error) {
-      refusal =
-        error instanceof Unreachable
-          ? "the editor could not reach the site's files. Try again."
-          : String((error as { message?: string }).message ?? error);
-    }
+    const refusal = await bringBack(entry, collection, editor).catch((error: unknown) =>
+      error instanceof Unreachable
+        ? "the editor could not reach the site's files. Try again."
+        : reasonOf(error),
+    );
     if (refusal) {
       said.textContent = `Not brought back: ${refusal}`;
       button.disabled = false;
@@ -140,7 +132,7 @@ function item(entry: DeletedEntry, collection: Collection, editor: Editor, done:
 }
 
 /** The view of `collection`'s deleted entries, in a dialog over the list. */
-async function openView(collection: Collection, editor: Editor) {
+async function openView(collection: EditorCollection, editor: Editor) {
   let broughtBack = false;
   const title = `Recently deleted from ${collection.label}`;
   const status = element('p', { role: 'status' }, 'Reading the history…');
@@ -182,8 +174,7 @@ async function openView(collection: Collection, editor: Editor) {
       ...found.map((entry) => item(entry, collection, editor, () => (broughtBack = true))),
     );
   } catch (error) {
-    const reason = (error as { message?: string }).message ?? String(error);
-    status.textContent = `The history could not be read: ${reason}`;
+    status.textContent = `The history could not be read: ${reasonOf(error)}`;
   }
 }
 

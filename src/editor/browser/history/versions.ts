@@ -6,28 +6,26 @@
  * drawing is panel.ts's and recently-deleted.ts's.
  */
 import { contentFolders } from '@/config';
-import { besideTheFile } from '@/loaders/entry-checks';
 import { describeChanges, fieldLabel } from './changes';
 import type { Fields } from '../open-entry';
 import { ours, read } from '../saving/edit';
-import { alike, isRecord } from '../text/values';
-import { isPhoto } from '../saving/files';
-import type { EditedCollection, EditorConfig, EditorField, Removal, Version } from '../../contract';
-
-type Collection = EditorConfig['collections'][number];
+import { alike } from '../text/values';
+import { photosIn } from '../saving/draft-checks';
+import { folderOf, isPhoto } from '../saving/files';
+import type { EditorCollection, EditorField, Removal, Version } from '../../contract';
 
 /** A version with what changed in it, in words. */
 export type Described = Version & { changes: string[] };
 
 /** `versions` (newest first), each with what changed since the one before it. */
-export function described(collection: Collection, versions: Version[]): Described[] {
+export function described(collection: EditorCollection, versions: Version[]): Described[] {
   return versions.map((version, index) => ({
     ...version,
     changes: changesIn(collection, versions[index + 1], version),
   }));
 }
 
-function changesIn(collection: Collection, older: Version | undefined, version: Version) {
+function changesIn(collection: EditorCollection, older: Version | undefined, version: Version) {
   if (version.text === undefined) return ['Deleted'];
   if (!older) return ['Created'];
   if (older.text === undefined) return ['Created again'];
@@ -40,14 +38,15 @@ function changesIn(collection: Collection, older: Version | undefined, version: 
 }
 
 /** The fields a writer edits in the form: the schema's, not the editor's own. */
-const formFields = (collection: Collection) =>
-  (collection.fields as EditorField[]).filter((field) => !ours(field.name));
+const formFields = (collection: EditorCollection) =>
+  collection.fields.filter((field) => !ours(field.name));
 
 /** The names of the fields a writer edits in the form. */
-export const fieldNames = (collection: Collection) => formFields(collection).map((f) => f.name);
+export const fieldNames = (collection: EditorCollection) =>
+  formFields(collection).map((f) => f.name);
 
 /** The fields whose value in `version` is not the one in `now` (a file's text), with labels. */
-export function differing(collection: Collection, version: Version, now: string | undefined) {
+export function differing(collection: EditorCollection, version: Version, now: string | undefined) {
   if (version.text === undefined) return [];
   const [was, is] = [read(version.text), now === undefined ? {} : read(now)];
   return formFields(collection)
@@ -65,26 +64,26 @@ export function restored(version: Version, names: string[]): Fields {
  * The photos beside the entry (`./cover.jpg`) that `values` name, each as written and where it is
  * from the project root, for the entry's file at `file`.
  */
-export function photosNamed(values: unknown, file: string): { src: string; file: string }[] {
-  if (typeof values === 'string') {
-    if (!besideTheFile(values)) return [];
-    const path = decodeURIComponent(new URL(values, `file:///${file}`).pathname.slice(1));
-    return [{ src: values, file: path }];
-  }
-  if (Array.isArray(values)) return values.flatMap((value) => photosNamed(value, file));
-  return isRecord(values) ? Object.values(values).flatMap((v) => photosNamed(v, file)) : [];
-}
+export const photosNamed = (values: unknown, file: string) =>
+  photosIn(values).map((src) => ({
+    src,
+    file: decodeURIComponent(new URL(src, `file:///${file}`).pathname.slice(1)),
+  }));
 
 /** "3 Dec 2026, 14:05", in the writer's own time zone. */
-export const dateInWords = (date: string) =>
+export const dateInWords = (date: string | number) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(date),
   );
 
+/** What went wrong, in the error's own words. */
+export const reasonOf = (error: unknown) =>
+  (error as { message?: string }).message ?? String(error);
+
 /** A field's place in words, with the labels from the schema: "Image: Alt text". */
-export function labelAt(collection: Collection, path: readonly PropertyKey[]): string {
+export function labelAt(collection: EditorCollection, path: readonly PropertyKey[]): string {
   const words: string[] = [];
-  let fields = collection.fields as EditorField[];
+  let fields = collection.fields;
   for (const key of path) {
     if (typeof key === 'number') continue;
     const field = fields.find((each) => each.name === key);
@@ -107,14 +106,12 @@ export type DeletedEntry = Omit<Removal, 'files' | 'texts'> & {
   photos: string[];
 };
 
-const dir = (file: string) => file.slice(0, file.lastIndexOf('/'));
-
 /**
  * The entries of `collection` that `removals` (newest first) deleted, each once, as of its last
  * delete, with the photos deleted with it: those in its own folder, or named in its file.
  */
-export function deletedEntries(collection: Collection, removals: Removal[]): DeletedEntry[] {
-  const { folder, extensions } = contentFolders[collection.name as EditedCollection];
+export function deletedEntries(collection: EditorCollection, removals: Removal[]): DeletedEntry[] {
+  const { folder, extensions } = contentFolders[collection.name];
   const isEntryFile = (file: string) => {
     const [name = '', index, ...deeper] = file.slice(folder.length + 1).split('/');
     const ending = (index ?? name).slice((index ?? name).lastIndexOf('.'));
@@ -131,10 +128,10 @@ export function deletedEntries(collection: Collection, removals: Removal[]): Del
       .filter(([file]) => isEntryFile(file) && !listed.has(file))
       .map(([file, text]) => {
         listed.add(file);
-        const own = /\/index\.[^/]+$/.test(file) ? `${dir(file)}/` : undefined;
+        const own = /\/index\.[^/]+$/.test(file) ? `${folderOf(file)}/` : undefined;
         const named = (photo: string) =>
-          photo.startsWith(`${dir(file)}/`) &&
-          text.includes(`./${photo.slice(dir(file).length + 1)}`);
+          photo.startsWith(`${folderOf(file)}/`) &&
+          text.includes(`./${photo.slice(folderOf(file).length + 1)}`);
         const photos = files.filter(
           (photo) => isPhoto(photo) && ((own && photo.startsWith(own)) || named(photo)),
         );

@@ -5,8 +5,8 @@
  * back in the input and says `change` again. So whichever backend saves the file (the local proxy
  * or GitHub) and the preview only ever see the cleaned photo. See docs/EDITOR.md.
  */
-import { photoExtensions } from '@/config';
 import { cleanPhoto } from '@/lib/photo-metadata';
+import { isPhoto } from '../saving/files';
 
 /** Photos longer than this on their long side are scaled down to it, as WordPress does. */
 const LONG_SIDE = 2560;
@@ -16,8 +16,6 @@ const QUALITY = 0.9;
 
 /** A file the writer could not upload, and why, in their words. */
 class Refused extends Error {}
-
-const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
 
 /** The photo drawn again, upright, no longer than LONG_SIDE, in its own format when the browser writes it. */
 async function drawn(file: File, bitmap: ImageBitmap): Promise<File> {
@@ -41,7 +39,7 @@ async function drawn(file: File, bitmap: ImageBitmap): Promise<File> {
  * longer than LONG_SIDE, drawn again at that size, which keeps no metadata at all.
  */
 async function cleaned(file: File): Promise<File> {
-  if (!photoExtensions.includes(extensionOf(file.name))) return file;
+  if (!isPhoto(file.name)) return file;
   // Drawn the way up the photo's orientation says, as the writer sees it.
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(
     () => undefined,

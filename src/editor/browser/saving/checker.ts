@@ -7,9 +7,9 @@ import { publishingNow } from '@/lib/publishing';
 import type { EditorConfig, SiteEntry, SiteSnapshot } from '../../contract';
 import type { FormEntry } from '../open-entry';
 import { schemaOf } from '../schemas';
-import { draftProblems } from './draft-checks';
+import { draftProblems, type Draft } from './draft-checks';
 import { Edit } from './edit';
-import { isFile } from './site-checks';
+import { changed } from './site-checks';
 
 export class Checker {
   readonly #last = new WeakMap<FormEntry, ReturnType<typeof draftProblems>>();
@@ -42,21 +42,24 @@ export class Checker {
     let found = this.#last.get(form);
     if (!found) {
       const edit = new Edit(form, this.config, base);
-      const schema = schemaOf(edit.collection, edit.photoThere);
-      found = draftProblems(edit.draft(), { schema, site: this.site, now: publishingNow() });
+      found = this.check(edit.draft(), edit.photoThere);
       this.#last.set(form, found);
     }
     return found;
   }
 
+  /** Every problem the build would find with `draft` now, its photos there as `there` says. */
+  check(draft: Draft, there: (src: string) => boolean) {
+    const schema = schemaOf(draft.collection, there);
+    return draftProblems(draft, { schema, site: this.site, now: publishingNow() });
+  }
+
   /** A saved entry, as the next check of the site must see it. */
   saved(indexed: SiteEntry) {
-    const { site } = this;
-    site.entries = [...site.entries.filter((e) => !isFile(e, indexed.file)), indexed];
+    this.site.entries = changed(this.site.entries, { put: indexed });
   }
 
   deleted(file: string) {
-    const { site } = this;
-    site.entries = site.entries.filter((entry) => !isFile(entry, file));
+    this.site.entries = changed(this.site.entries, { remove: file });
   }
 }

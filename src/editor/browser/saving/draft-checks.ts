@@ -94,7 +94,7 @@ export function draftProblems(
 }
 
 /** The entry's own photos, as written in its fields: `./cover.jpg`. */
-function photosIn(value: unknown): string[] {
+export function photosIn(value: unknown): string[] {
   if (typeof value === 'string') return besideTheFile(value) ? [value] : [];
   if (!value || typeof value !== 'object') return [];
   return Object.values(value).flatMap(photosIn);

@@ -128,12 +128,10 @@ export type Onto =
   /** This writer's changes applied onto the file as it is now. */
   | { kind: 'merged'; text: string; fields: Fields; body: string | undefined };
 
-/** One entry as a save sees it: what it is about to write, and what the file held. */
 export class Edit {
   readonly collection: EditedCollection;
   readonly config: EditorCollection;
   readonly file: string;
-  readonly original: Fields | undefined;
   readonly fields: Fields;
   readonly body: string | undefined;
   /** Photos uploaded in this form, by file name. */
@@ -150,8 +148,8 @@ export class Edit {
   ) {
     this.collection = form.collection;
     this.config = config.collections.find((c) => c.name === this.collection)!;
-    this.original = base === undefined ? undefined : read(base);
-    this.fields = fieldsInOrder(form.data, this.original, this.config.fields);
+    const original = base === undefined ? undefined : read(base);
+    this.fields = fieldsInOrder(form.data, original, this.config.fields);
     const markdown = this.config.format === formats.markdown;
     this.body = markdown ? String(form.data['body'] ?? '') : undefined;
     const name = String(form.data[this.config.identifier_field] ?? '');
@@ -171,19 +169,16 @@ export class Edit {
     return { collection, file, fields, body, nameField: this.config.identifier_field };
   }
 
-  #order() {
-    return this.config.fields.map((field) => field.name);
-  }
-
   /** The whole file: only what changed is new text, or a fresh file for a new entry. */
   text() {
     return this.#write(this.base, this.fields, this.body);
   }
 
   #write(onto: string | undefined, fields: Fields, body: string | undefined) {
+    const order = this.config.fields.map((field) => field.name);
     return body === undefined
-      ? keptYaml(onto, fields, this.#order())
-      : keptEntryFile(onto, fields, body, this.#order());
+      ? keptYaml(onto, fields, order)
+      : keptEntryFile(onto, fields, body, order);
   }
 
   /**
@@ -193,7 +188,8 @@ export class Edit {
    */
   onto(current: string | undefined, answers: Answers): Onto {
     if (current === undefined) {
-      return this.base === undefined ? this.#merged(undefined, this.fields, this.body) : gone;
+      if (this.base !== undefined) return { kind: 'gone' };
+      return this.#merged(undefined, this.fields, this.body);
     }
     if (this.base === undefined) return { kind: 'taken' };
     if (current === this.base) return this.#merged(current, this.fields, this.body);
@@ -211,5 +207,3 @@ export class Edit {
     return { kind: 'merged', text: this.#write(onto, fields, body), fields, body };
   }
 }
-
-const gone: Onto = { kind: 'gone' };

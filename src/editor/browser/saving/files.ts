@@ -30,9 +30,15 @@ export type Files = {
 /** A write refused because a file changed since it was read: read it again, and merge again. */
 export class Moved extends Error {}
 
+/** How often a write reads and checks again when its files keep changing under it. */
+export const ROUNDS = 5;
+
 /** The files could not be reached (the network, the proxy stopped): nothing was written. */
 export class Unreachable extends Error {}
 
 /** Whether a file is a photo, by its ending. */
 export const isPhoto = (file: string) =>
   photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
+
+/** The folder a file is in, from the project root. */
+export const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/'));

@@ -35,8 +35,6 @@ export const pathKey = (path: Path) => path.join('.');
 /** An entry as the merge sees it: its fields, and the body of a Markdown entry. */
 export type Side = { fields: Data; body?: string | undefined };
 
-type MergedEntry = Side & { conflicts: Conflict[] };
-
 /** This writer's changes (base → mine) applied onto the file as it is now (theirs). */
 export function mergeEntry(base: Side, theirs: Side, mine: Side, answers: Answers = new Map()) {
   const fields = mergeValue([], base.fields, theirs.fields, mine.fields, answers);
@@ -48,13 +46,19 @@ export function mergeEntry(base: Side, theirs: Side, mine: Side, answers: Answer
     fields: fields.keepMine as Data,
     body: body?.keepMine as string | undefined,
     conflicts: [...fields.conflicts, ...(body?.conflicts ?? [])],
-  } satisfies MergedEntry;
+  };
 }
 
 /** A merged value: with the clashes resolved either way (the same when there are none). */
 type Merged = { keepMine: unknown; takeTheirs: unknown; conflicts: Conflict[] };
 
-const clean = (value: unknown): Merged => ({ keepMine: value, takeTheirs: value, conflicts: [] });
+/** Mine and theirs, each whole: a clash for whoever merges this value to report. */
+const apart = (mine: unknown, theirs: unknown): Merged => ({
+  keepMine: mine,
+  takeTheirs: theirs,
+  conflicts: [],
+});
+const clean = (value: unknown) => apart(value, value);
 
 function mergeValue(
   path: Path,
@@ -72,7 +76,7 @@ function mergeValue(
         ? mergeList(path, base ?? [], theirs, mine, answers)
         : typeof theirs === 'string' && typeof mine === 'string' && typeof base === 'string'
           ? mergeText(base, theirs, mine)
-          : { keepMine: mine, takeTheirs: theirs, conflicts: [] };
+          : apart(mine, theirs);
   // A clash of this value itself, not of a part of it merged below.
   const own = merged.keepMine !== merged.takeTheirs && merged.conflicts.length === 0;
   if (!own) return merged;
@@ -144,7 +148,7 @@ function mergeList(
     }
   }
   // A clash anywhere in a list is the list's: the writer sees and answers the list as a whole.
-  return clashes ? { keepMine, takeTheirs, conflicts: [] } : clean(keepMine);
+  return clashes ? apart(keepMine, takeTheirs) : clean(keepMine);
 }
 
 /**
@@ -156,11 +160,8 @@ export function mergeText(base: string, theirs: string, mine: string): Merged {
     mergeTokens(o, b, a, words, clash),
   );
   // A short text clashing is one value clashing: either side whole, as the writer reads it.
-  return merged.conflicts.length === 0 &&
-    merged.keepMine !== merged.takeTheirs &&
-    isShort(mine, theirs)
-    ? { keepMine: mine, takeTheirs: theirs, conflicts: [] }
-    : merged;
+  const clashed = merged.conflicts.length === 0 && merged.keepMine !== merged.takeTheirs;
+  return clashed && isShort(mine, theirs) ? apart(mine, theirs) : merged;
 }
 
 /** The longest text read as one value (a title, a name), in characters, with no line break. */
@@ -173,11 +174,7 @@ const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 /** Words and the spaces between them, each a token, so a merge keeps the spacing. */
 const words = (text: string) => text.split(/(\s+)/).filter(Boolean);
 /** Where words clash too: each side's words stand, for the writer to choose from. */
-const clash = (_base: string, theirs: string, mine: string): Merged => ({
-  keepMine: mine,
-  takeTheirs: theirs,
-  conflicts: [],
-});
+const clash = (_base: string, theirs: string, mine: string) => apart(mine, theirs);
 
 function mergeTokens(
   base: string,
@@ -199,5 +196,5 @@ function mergeTokens(
       takeTheirs += String(merged.takeTheirs);
     }
   }
-  return keepMine === takeTheirs ? clean(keepMine) : { keepMine, takeTheirs, conflicts: [] };
+  return keepMine === takeTheirs ? clean(keepMine) : apart(keepMine, takeTheirs);
 }

@@ -12,12 +12,9 @@ import { publishingNow } from '@/lib/publishing';
 import type { Editor } from '../editor';
 import { forget, keyOf } from '../form/backup';
 import { describeChanges } from '../history/changes';
-import type { FormEntry } from '../open-entry';
-import { schemaOf } from '../schemas';
-import { draftProblems } from './draft-checks';
-import type { Fields } from '../open-entry';
+import type { Fields, FormEntry } from '../open-entry';
 import { Edit, read } from './edit';
-import { Moved, Unreachable, type Current } from './files';
+import { Moved, ROUNDS, Unreachable, type Current } from './files';
 import { problemsAfter } from './site-checks';
 
 /** A refusal: its words alone, as the toast says them, without "Error:" before them. */
@@ -31,8 +28,11 @@ const unreachable = new Refusal(
   "Not saved: the editor could not reach the site's files. Your changes are still here; try again.",
 );
 
-/** How often a save reads and merges again when the file keeps changing under it. */
-const ROUNDS = 5;
+/** `error` in the writer's words: files out of reach, or a write refused as moved (`moved`). */
+function toldAs(error: unknown, moved?: string) {
+  if (error instanceof Moved && moved) return new Refusal(moved);
+  return error instanceof Unreachable ? unreachable : error;
+}
 
 /** Each problem, where it is and what it is, in words. */
 const inWords = (problems: { path: readonly PropertyKey[]; message: string }[], anyItem = false) =>
@@ -90,7 +90,7 @@ async function readNow(files: Editor['files'], file: string): Promise<Current> {
   try {
     return await files().read(file);
   } catch (error) {
-    throw error instanceof Unreachable ? unreachable : error;
+    throw toldAs(error);
   }
 }
 
@@ -130,11 +130,7 @@ export async function saveOnto(
       }
       const merged = { ...edit.draft(), fields: onto.fields, body: onto.body };
       const there = (src: string) => edit.photoThere(src) || (now.text?.includes(src) ?? false);
-      const checked = draftProblems(merged, {
-        schema: schemaOf(edit.collection, there),
-        site: checker.site,
-        now: publishingNow(),
-      });
+      const checked = checker.check(merged, there);
       if (checked.problems.length) {
         throw new Refusal(
           `Not saved: with what someone else changed since you opened this entry, the site would refuse it. ${inWords(checked.problems).join(' ')}`,
@@ -148,12 +144,10 @@ export async function saveOnto(
         return { written, theirs: changedMeanwhile(edit, onto.fields, onto.body) };
       } catch (error) {
         if (error instanceof Moved && round < ROUNDS) continue;
-        if (error instanceof Moved) {
-          throw new Refusal(
-            'Not saved: the entry kept changing while the editor saved it. Your changes are still here; try again.',
-          );
-        }
-        throw error instanceof Unreachable ? unreachable : error;
+        throw toldAs(
+          error,
+          'Not saved: the entry kept changing while the editor saved it. Your changes are still here; try again.',
+        );
       }
     }
   } finally {
@@ -180,12 +174,10 @@ export async function deleteOnto({ entry, files }: Editor, write: () => Promise<
       ? await files().onlyIf({ [saving.form.file!]: saving.version }, write)
       : await write();
   } catch (error) {
-    if (error instanceof Moved) {
-      throw new Refusal(
-        'someone else changed this entry while it was being deleted. Open it again to see their changes.',
-      );
-    }
-    throw error instanceof Unreachable ? unreachable : error;
+    throw toldAs(
+      error,
+      'someone else changed this entry while it was being deleted. Open it again to see their changes.',
+    );
   } finally {
     if (entry.now.saving === saving) entry.saved();
   }

@@ -50,6 +50,17 @@ function contentOf(entries: readonly SiteEntry[]): Content {
 /** A change the editor is about to make: an entry saved (`put`), or a file deleted. */
 export type Change = { put: SiteEntry; remove?: never } | { remove: string; put?: never };
 
+/** `entries` after `change`. */
+export function changed(entries: readonly SiteEntry[], change: Change): SiteEntry[] {
+  const gone = change.put ? change.put.file : change.remove;
+  const after = entries.filter((entry) => !isFile(entry, gone));
+  return change.put ? [...after, change.put] : after;
+}
+
+/** What a build at `now` decides of `entries`: its problems and its lists' picks. */
+const decided = (entries: readonly SiteEntry[], now: Date) =>
+  decide(contentOf(entries), siteRules, { now, mode: 'build' });
+
 const said = (problem: Problem) =>
   `${problem.file}|${fieldName(problem.path ?? [])}|${problem.message}`;
 
@@ -58,16 +69,9 @@ const said = (problem: Problem) =>
  * would find them.
  */
 export function problemsAfter(snapshot: SiteSnapshot, change: Change, now: Date): Problem[] {
-  const options = { now, mode: 'build' } as const;
-  const before = new Set(
-    decide(contentOf(snapshot.entries), siteRules, options).problems.map(said),
-  );
-  const gone = change.put ? change.put.file : change.remove;
-  const after = snapshot.entries.filter((entry) => !isFile(entry, gone));
-  if (change.put) after.push(change.put);
-  return decide(contentOf(after), siteRules, options).problems.filter(
-    (problem) => !before.has(said(problem)),
-  );
+  const before = new Set(decided(snapshot.entries, now).problems.map(said));
+  const after = decided(changed(snapshot.entries, change), now);
+  return after.problems.filter((problem) => !before.has(said(problem)));
 }
 
 /** Whether `entry` is published, scheduled or a draft at `now`, by the engine's rule. */
@@ -88,10 +92,8 @@ export function placementWords(snapshot: SiteSnapshot, entry: SiteEntry, now: Da
     const day = entry.placement.publishDate ? formatDate(entry.placement.publishDate) : '?';
     return [`Scheduled for ${day}: on no page until then.`];
   }
-  const options = { now, mode: 'build' } as const;
-  const before = decide(contentOf(snapshot.entries), siteRules, options).picks;
-  const others = snapshot.entries.filter((other) => !isFile(other, entry.file));
-  const after = decide(contentOf([...others, entry]), siteRules, options).picks;
+  const before = decided(snapshot.entries, now).picks;
+  const after = decided(changed(snapshot.entries, { put: entry }), now).picks;
   const titleOf = (collection: string, id: string) =>
     snapshot.entries.find((other) => isEntry(other, collection, id))?.placement.title ?? id;
   const lists = { ...siteRules.pageLists, ...siteRules.feedLists };

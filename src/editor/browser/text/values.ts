@@ -46,5 +46,15 @@ export function same(original: unknown, value: unknown): boolean {
   return Object.is(original, value);
 }
 
+/** How many items `a` and `b` have alike at their start, and then at their end. */
+export function sharedEnds<T>(a: T[], b: T[], alike = (x: T, y: T) => x === y) {
+  const shorter = Math.min(a.length, b.length);
+  let head = 0;
+  while (head < shorter && alike(a[head]!, b[head]!)) head += 1;
+  let tail = 0;
+  while (tail < shorter - head && alike(a.at(-1 - tail)!, b.at(-1 - tail)!)) tail += 1;
+  return [head, tail] as const;
+}
+
 /** Whether two values say the same, either way round. */
 export const alike = (a: unknown, b: unknown) => same(a, b) && same(b, a);

@@ -4,7 +4,7 @@
  * are re-folded, at the original's width. Used by yaml-patch.ts for a changed block value.
  */
 import type { Scalar } from 'yaml';
-import { same } from './values';
+import { same, sharedEnds } from './values';
 import { lineStart } from './yaml-text';
 
 /** Folded text is re-folded at its longest line, and at no fewer columns than this. */
@@ -76,11 +76,7 @@ function refold(paragraph: string, oldLines: string[], width: number): string[] 
   const words = paragraph.split(' ');
   const oldWords = oldLines.flatMap((line) => line.split(' '));
   if (!oldLines.length || oldWords.some((word) => !word)) return fill(words, width);
-  const shorter = Math.min(words.length, oldWords.length);
-  let head = 0;
-  while (head < shorter && words[head] === oldWords[head]) head += 1;
-  let tail = 0;
-  while (tail < shorter - head && words.at(-1 - tail) === oldWords.at(-1 - tail)) tail += 1;
+  const [head, tail] = sharedEnds(words, oldWords);
   const starts = oldLines.map((_, index) =>
     oldLines.slice(0, index).reduce((sum, line) => sum + line.split(' ').length, 0),
   );

@@ -39,9 +39,6 @@ export function readsAs(text: string, value: unknown, inFlow = false): boolean {
   }
 }
 
-/** A node's value as plain JavaScript, as the editor reads the file. */
-export const jsOf = (node: Node, p: Patch): unknown => node.toJS(p.doc);
-
 export function rangeOf(node: Node | null): [number, number, number] | undefined {
   return node?.range ?? undefined;
 }

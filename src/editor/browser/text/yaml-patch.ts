@@ -9,15 +9,7 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { blockEnd, blockText, isBlock } from './yaml-blocks';
-import {
-  applyEdits,
-  insertText,
-  jsOf,
-  rangeOf,
-  readsAs,
-  type Patch,
-  type Reprint,
-} from './yaml-edits';
+import { applyEdits, insertText, rangeOf, readsAs, type Patch, type Reprint } from './yaml-edits';
 import {
   columnOf,
   freshYaml,
@@ -27,7 +19,15 @@ import {
   lineStart,
   printOptions,
 } from './yaml-text';
-import { isEmpty, isRecord, isScalarValue, same, type Data, type ScalarValue } from './values';
+import {
+  isEmpty,
+  isRecord,
+  isScalarValue,
+  same,
+  sharedEnds,
+  type Data,
+  type ScalarValue,
+} from './values';
 
 /** `text` with only the values that differ from `data` written anew. */
 export function patchYaml(text: string, data: Data, order: string[]): string {
@@ -49,7 +49,7 @@ export function patchYaml(text: string, data: Data, order: string[]): string {
 
 /** Changes the text of `node` so that it reads as `value`, touching as little as it can. */
 function patchNode(node: Node, value: unknown, reprint: Reprint, p: Patch, inFlow: boolean) {
-  if (same(jsOf(node, p), value)) return;
+  if (same(node.toJS(p.doc), value)) return;
   if (isScalar(node) && isScalarValue(value)) patchScalar(node, value, reprint, p, inFlow);
   else if (isMap(node) && isRecord(value)) patchMap(node, value, reprint, p);
   else if (isSeq(node) && Array.isArray(value)) patchSeq(node, value, reprint, p);
@@ -76,7 +76,14 @@ function patchMap(map: YAMLMap, value: Data, reprint: Reprint, p: Patch) {
   if (!kept.length) return reprint(value);
   removePairs(all, kept, p);
   for (const { key, pair } of kept) {
-    const reprintPair = map.flow ? flowReprint(pair.value, p) : pairReprint(key, pair, p);
+    const reprintPair = map.flow
+      ? flowReprint(pair.value, p)
+      : reprintAt(
+          startOf(pair, p),
+          endOf(pair, p),
+          (v) => stringify({ [key]: v }, printOptions),
+          p,
+        );
     if (pair.value) patchNode(pair.value, value[key], reprintPair, p, Boolean(map.flow));
     else if (!same(null, value[key])) reprintPair(value[key]);
   }
@@ -125,16 +132,15 @@ function insertPair(key: string, value: Data, kept: Keyed[], p: Patch) {
   );
 }
 
-/** Replaces a key and its value with a fresh print of both, at the same indentation. */
-function pairReprint(key: string, pair: Pair<Node, Node | null>, p: Patch): Reprint {
-  const start = startOf(pair, p);
-  return (value) => {
-    const text = stringify({ [key]: value }, printOptions).replace(/\n$/, '');
-    p.edits.push({
-      start,
-      end: endOf(pair, p),
-      text: indentLines(text, columnOf(p.src, start), 1),
-    });
+/**
+ * Replaces `start`..`end` with a fresh print of a value (`print`), indented as the text at
+ * `start`: a key and its value, or a list item.
+ */
+function reprintAt(start: number, end: number, print: (value: unknown) => string, p: Patch) {
+  const indent = columnOf(p.src, start);
+  return (value: unknown) => {
+    const text = indentLines(print(value).replace(/\n$/, ''), indent, 1);
+    p.edits.push({ start, end, text });
   };
 }
 
@@ -156,16 +162,14 @@ function patchSeq(seq: YAMLSeq, value: unknown[], reprint: Reprint, p: Patch) {
   const items = seq.items as Node[];
   if (seq.flow && items.length !== value.length) return flowReprint(seq, p)(value);
   if (!items.length || !value.length) return reprint(value);
-  const old = items.map((item) => jsOf(item, p));
-  const shorter = Math.min(old.length, value.length);
-  let head = 0;
-  while (head < shorter && same(old[head], value[head])) head += 1;
-  let tail = 0;
-  while (tail < shorter - head && same(old.at(-1 - tail), value.at(-1 - tail))) tail += 1;
+  const old = items.map((item): unknown => item.toJS(p.doc));
+  const [head, tail] = sharedEnds(old, value, same);
   const paired = Math.min(old.length, value.length) - head - tail;
   for (let index = head; index < head + paired; index += 1) {
     const item = items[index]!;
-    const reprintItem = seq.flow ? flowReprint(item, p) : itemReprint(item, p);
+    const reprintItem = seq.flow
+      ? flowReprint(item, p)
+      : reprintAt(dashOf(item, p), contentEnd(item, p), (v) => itemText(v, item), p);
     patchNode(item, value[index], reprintItem, p, Boolean(seq.flow));
   }
   for (const item of items.slice(head + paired, items.length - tail)) {
@@ -191,18 +195,6 @@ function itemText(value: unknown, neighbour: Node): string {
   const flowNeighbour = (isMap(neighbour) || isSeq(neighbour)) && neighbour.flow;
   if (flowNeighbour && (isRecord(value) || Array.isArray(value))) return `- ${flowText(value)}\n`;
   return stringify([value], printOptions);
-}
-
-function itemReprint(item: Node, p: Patch): Reprint {
-  const start = dashOf(item, p);
-  return (value) => {
-    const text = itemText(value, item).replace(/\n$/, '');
-    p.edits.push({
-      start,
-      end: contentEnd(item, p),
-      text: indentLines(text, columnOf(p.src, start), 1),
-    });
-  };
 }
 
 /** Where the `-` of a block list item is. */
@@ -260,9 +252,7 @@ function candidatesFor(node: Scalar, value: ScalarValue, p: Patch, inFlow: boole
   const safe = inFlow ? [single, double] : [];
   if (node.type === 'QUOTE_SINGLE') return [single, ...safe];
   if (node.type === 'QUOTE_DOUBLE') return [double, ...safe];
-  if (node.type === 'BLOCK_FOLDED' || node.type === 'BLOCK_LITERAL') {
-    return [blockText(node, value, p.src)];
-  }
+  if (isBlock(node)) return [blockText(node, value, p.src)];
   return [value, ...safe];
 }
 
