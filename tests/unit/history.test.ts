@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { deletedEntries, described, differing } from '@/editor/browser/history/versions';
+import { photoAt } from '@/editor/browser/saving/files';
 import { jsonSchemas } from '@/editor/browser/schemas';
 import type { Removal, Version } from '@/editor/contract';
 import type { EditedCollection } from '@/editor/contract';
@@ -120,5 +121,17 @@ describe('the entries a delete took away', () => {
     expect(deletedEntries(collection('blog'), removals).map((e) => [e.file, e.author])).toEqual([
       [file, 'Ben Cook'],
     ]);
+  });
+});
+
+describe('where a photo an entry names is', () => {
+  it('is beside the entry, or up from it, its name as on disk even with a space in it', () => {
+    expect(photoAt('./cover.jpg', 'src/content/blog/ragu/index.mdx')).toBe(
+      'src/content/blog/ragu/cover.jpg',
+    );
+    expect(photoAt('../photos/my ragu.jpg', 'src/content/blog/ragu.mdx')).toBe(
+      'src/content/photos/my ragu.jpg',
+    );
+    expect(photoAt('./caf%C3%A9.jpg', 'src/content/blog/x.mdx')).toBe('src/content/blog/café.jpg');
   });
 });

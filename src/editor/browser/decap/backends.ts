@@ -9,7 +9,15 @@
 import { markdownExtensions } from '@/config';
 import { proxyActions, type Removal, type Version } from '../../contract';
 import type { Checker } from '../saving/checker';
-import { folderOf, isPhoto, Moved, Unreachable, type Files, type NewFile } from '../saving/files';
+import {
+  folderOf,
+  isPhoto,
+  Moved,
+  photoAt,
+  Unreachable,
+  type Files,
+  type NewFile,
+} from '../saving/files';
 import { isFile } from '../saving/site-checks';
 import type { Backend, DataFile, Decap, StoredFile } from './api';
 import {
@@ -38,9 +46,6 @@ export type Writes = {
   /** Decap is about to delete an entry's files, its photos with it; `write` does it. */
   remove(write: () => Promise<unknown>): Promise<unknown>;
 };
-
-/** Where the photo `src` of the entry at `file` is, from the project root. */
-const photoFile = (src: string, file: string) => new URL(src, `file:///${file}`).pathname.slice(1);
 
 // Decap knows one ending a collection, a Markdown one's first (.md): the others' files (.mdx) are
 // listed with it, and Decap adds .md to their paths (x.mdx.md), which filePath takes off.
@@ -91,11 +96,11 @@ export function registerBackends(cms: Decap, checker: Checker, writes: Writes) {
         (entry) => !files.some((file) => isFile(entry, file)),
       );
       const used = new Set(
-        others.flatMap((entry) => (entry.photos ?? []).map((src) => photoFile(src, entry.file))),
+        others.flatMap((entry) => (entry.photos ?? []).map((src) => photoAt(src, entry.file))),
       );
       for (const file of files) {
         const entry = checker.site.entries.find((each) => isFile(each, file));
-        const own = (entry?.photos ?? []).map((src) => photoFile(src, file));
+        const own = (entry?.photos ?? []).map((src) => photoAt(src, file));
         // An entry in a folder of its own takes the folder's photos with it.
         const folder = /\/index\.[^/]+$/.test(file)
           ? (await getMedia.call(backend, folderOf(file)))

@@ -11,7 +11,7 @@ import type { Fields } from '../open-entry';
 import { ours, read } from '../saving/edit';
 import { alike } from '../text/values';
 import { photosIn } from '../saving/draft-checks';
-import { folderOf, isPhoto } from '../saving/files';
+import { folderOf, isPhoto, photoAt } from '../saving/files';
 import type { EditorCollection, EditorField, Removal, Version } from '../../contract';
 
 /** A version with what changed in it, in words. */
@@ -65,10 +65,7 @@ export function restored(version: Version, names: string[]): Fields {
  * from the project root, for the entry's file at `file`.
  */
 export const photosNamed = (values: unknown, file: string) =>
-  photosIn(values).map((src) => ({
-    src,
-    file: decodeURIComponent(new URL(src, `file:///${file}`).pathname.slice(1)),
-  }));
+  photosIn(values).map((src) => ({ src, file: photoAt(src, file) }));
 
 /** "3 Dec 2026, 14:05", in the writer's own time zone. */
 export const dateInWords = (date: string | number) =>

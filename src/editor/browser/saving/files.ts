@@ -36,6 +36,10 @@ export const ROUNDS = 5;
 /** The files could not be reached (the network, the proxy stopped): nothing was written. */
 export class Unreachable extends Error {}
 
+/** Where the photo `src` an entry names (`./cover.jpg`) is, from the root, for the entry at `file`. */
+export const photoAt = (src: string, file: string) =>
+  decodeURIComponent(new URL(src, `file:///${file}`).pathname.slice(1));
+
 /** Whether a file is a photo, by its ending. */
 export const isPhoto = (file: string) =>
   photoExtensions.some((ending) => file.toLowerCase().endsWith(ending));
