@@ -214,6 +214,32 @@ describe('a closed tab, and a dropped connection', () => {
     expect(questions).toEqual([]);
   });
 
+  it('keeps what is typed over a kept copy it cannot read, and offers that back', async () => {
+    const { page } = bench;
+    const errors: string[] = [];
+    page.context().on('weberror', (error) => void errors.push(error.error().message));
+    // Left broken in the browser's storage by an older editor, or by hand.
+    await page.evaluate(
+      (key) => localStorage.setItem(key, '{"base": "cut off'),
+      `delicious-bites.backup:recipes:${recipe}`,
+    );
+    await writerHere('recipes', 'Pasta Carbonara');
+    await edit(page, 'Description', (text) => text.replace('silky', 'velvety'));
+    const context = page.context();
+    await page.close();
+    const again = await openEntry(
+      await context.newPage(),
+      bench.server.url,
+      'recipes',
+      'Pasta Carbonara',
+    );
+    await again.getByRole('button', { name: 'Restore my changes' }).click();
+    await expect
+      .poll(() => again.getByLabel('Description', { exact: true }).inputValue())
+      .toMatch(/^A velvety sauce/);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the change in the form when the connection drops during a save, in words, and saves it once it is back', async () => {
     const page = await writerHere('blog', postTitle);
     await edit(page, 'Excerpt', (text) => text.replace('brown bits', 'dark bits'));

@@ -45,7 +45,7 @@ export function keep(form: FormEntry, base: string | undefined) {
   const backup: Backup = { base, values, photos: photos.map((p) => p.name), savedAt: Date.now() };
   const before = localStorage.getItem(PREFIX + key);
   localStorage.setItem(PREFIX + key, JSON.stringify(backup));
-  const keptAlready = before ? (JSON.parse(before) as Backup).photos : [];
+  const keptAlready = before ? (photosOf(before) ?? []) : [];
   for (const { name, blob } of photos) {
     if (!keptAlready.includes(name))
       void photoStore('readwrite', (s) => s.put(blob, `${key}/${name}`));
@@ -73,11 +73,20 @@ export async function kept(key: string) {
   }
 }
 
+/** The photos a kept backup names; none if what was kept cannot be read. */
+function photosOf(text: string): string[] | undefined {
+  try {
+    return (JSON.parse(text) as Backup).photos;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The entry at `key` was saved, deleted or its backup turned down: nothing to offer any more. */
 export function forget(key: string) {
   const text = localStorage.getItem(PREFIX + key);
   localStorage.removeItem(PREFIX + key);
-  const names = text ? ((JSON.parse(text) as Backup).photos ?? []) : [];
+  const names = text ? (photosOf(text) ?? []) : [];
   for (const name of names) void photoStore('readwrite', (s) => s.delete(`${key}/${name}`));
 }
 
