@@ -17,17 +17,12 @@ const caches = new Set(['.vite', '.vite-temp', '.astro', '.cache']);
 
 /**
  * Copies the project (or the checkout at `from`) into `dir`, a new temporary folder by default,
- * and links each installed package, so the copy builds exactly as the project does. With
- * `keptDecap`, the web editor's kept bundle of Decap (src/editor/node/kept.ts) is copied too: the
- * copy checks it against its own files instead of bundling Decap again (tests, which never change
- * Decap; a benchmark of a cold start leaves it). The editor's own script is the copy's to make:
- * its chunks are named from where the packages lie, and a test compares it with itself.
- * Returns the folder.
+ * and links each installed package, so the copy builds exactly as the project does. Returns the
+ * folder.
  */
 export function scratchProject(
   dir = mkdtempSync(join(tmpdir(), 'bites-scratch-')),
   from = projectRoot,
-  { keptDecap = false } = {},
 ): string {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   for (const part of parts) {
@@ -38,11 +33,6 @@ export function scratchProject(
     if (!caches.has(name)) {
       symlinkSync(join(from, 'node_modules', name), join(dir, 'node_modules', name));
     }
-  }
-  const decap = join(from, 'node_modules/.astro/editor/decap.json');
-  if (keptDecap && existsSync(decap)) {
-    mkdirSync(join(dir, 'node_modules/.astro/editor'), { recursive: true });
-    cpSync(decap, join(dir, 'node_modules/.astro/editor/decap.json'));
   }
   return dir;
 }

@@ -12,7 +12,7 @@ afterAll(() => {
 
 /** A throwaway copy of the project, removed after the test file. */
 export function scratchProject(): string {
-  const dir = copyProject(undefined, undefined, { keptDecap: true });
+  const dir = copyProject();
   scratchDirs.push(dir);
   return dir;
 }

@@ -42,7 +42,7 @@ type Running = { slot: Slot; server: DevServer; proxy: ChildProcess };
 
 /** A workbench's servers, once `/admin/` answers. */
 async function start(): Promise<Running> {
-  const dir = scratchProject(undefined, undefined, { keptDecap: true });
+  const dir = scratchProject();
   // The site as last deployed, on the branch GitHub's tests publish to.
   const git = gitIn(dir, { name: 'Site Owner', email: 'owner@example.com' }, GITHUB.branch);
   const proxyPort = await freePort();
