@@ -29,6 +29,8 @@ const DECAP_ONLY: [pattern: RegExp, what: string, where?: 'src'][] = [
   [/MutationObserver/, "an observer of Decap's page", 'src'],
   [/\.api\b/, "Decap's backend internals (`backend.api`)"],
   [/\bpage\.(CMS|h|createClass)\b|CMS_MANUAL_INIT|window\.CMS/, "Decap's globals"],
+  // Its React's class components (h, its elements, is handed out by decap/api.ts).
+  [/\bcreateClass\b/, "Decap's React classes (createClass)"],
   [/\b(getLocale|registerLocale)\b/, "Decap's locale"],
   [/['"](decap-)?cms\.[\w-]+['"]/, "Decap's localStorage keys"],
   [

@@ -10,14 +10,14 @@ import type { EditorConfig, SiteSnapshot } from '../contract';
 import { decapCms, startManually } from './decap/api';
 import { registerBackends } from './decap/backends';
 import { Forms } from './decap/entries';
-import { whenDecapDraws } from './decap/markup';
+import { besideNewEntryLinks, whenDecapDraws } from './decap/markup';
 import { registerPreviews } from './decap/previews';
 import { registerSaves } from './decap/saves';
 import { registerWidgets, relabelSaving } from './decap/widgets';
 import { registerWords, rememberChoices } from './decap/words';
 import { Editor } from './editor';
 import { registerAccess } from './form/access';
-import { placeDeletedButtons } from './history/recently-deleted';
+import { deletedButton } from './history/recently-deleted';
 import { OpenEntry } from './open-entry';
 import { registerPhotoUploads } from './photos/uploads';
 import { Checker } from './saving/checker';
@@ -66,5 +66,8 @@ window.addEventListener('DOMContentLoaded', async () => {
   const relabel = () => relabelSaving(editor.entry.now.form);
   editor.entry.listen(relabel);
   cms.init({ config });
-  whenDecapDraws(registerAccess(), relabel, () => placeDeletedButtons(editor));
+  // "Recently deleted" beside each collection's "New …" button.
+  const placeDeleted = () =>
+    besideNewEntryLinks('editor-deleted-open', (name) => deletedButton(editor, name));
+  whenDecapDraws(registerAccess(), relabel, placeDeleted);
 });

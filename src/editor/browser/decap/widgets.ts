@@ -11,7 +11,7 @@ import type { EditorField } from '../../contract';
 import type { Editor } from '../editor';
 import { forget, keep, keyOf, kept } from '../form/backup';
 import { backupOffer, conflictNote } from '../form/notes';
-import { historyPanel, makePanel } from '../history/panel';
+import { historyPanel, panelComponent } from '../history/panel';
 import type { Fields, FormEntry } from '../open-entry';
 import { read } from '../saving/edit';
 import { schemas } from '../schemas';
@@ -115,7 +115,7 @@ export function registerWidgets(cms: Decap, editor: Editor, forms: Forms) {
     collectionNamed(entry.get('collection'))?.identifier_field;
   /** The form's fields drawn now, by path (`title`, `image.alt`); a list's items are its list's. */
   const controls = new Map<string, Control>();
-  const panel = makePanel();
+  const panel = createClass(panelComponent);
 
   const fill = (values: Fields) => {
     for (const [path, value] of Object.entries(values)) {

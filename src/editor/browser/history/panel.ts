@@ -3,11 +3,11 @@
  * and what changed in words. A whole version, or one field of it, goes back into the form as if
  * typed, never straight to disk: the writer sees it in the preview and saves it as any change,
  * with the same checks and merge. A photo the version names that is gone comes back with it, its
- * bytes from that version, added as an upload would add it. Drawn with Decap's own React (`h`,
- * `createClass`), as the backup offer is.
+ * bytes from that version, added as an upload would add it. Drawn with Decap's own React (`h`),
+ * as the backup offer is.
  */
 import { photoExtensions } from '@/config';
-import { createClass, h } from '../decap/api';
+import { h } from '../decap/api';
 import { folderOf, type Files } from '../saving/files';
 import {
   dateInWords,
@@ -139,55 +139,54 @@ function versionItem(panel: Panel, version: Described, index: number, now: strin
   });
 }
 
-/** The panel's component, made once Decap's script has given `createClass`. */
-export const makePanel = () =>
-  createClass({
-    getInitialState(): State {
-      return { open: false };
-    },
-    toggle(this: Panel) {
-      const open = !this.state.open;
-      this.setState({ open });
-      if (open) void load(this);
-    },
-    render(this: Panel & { toggle(): void }) {
-      const { open, versions, failed, said } = this.state;
-      const now = versions?.[0]?.text;
-      return h('section', {
-        className: 'editor-history',
-        'aria-label': 'History',
-        children: [
-          h('button', {
-            key: 'toggle',
-            type: 'button',
-            'aria-expanded': open,
-            onClick: () => this.toggle(),
-            children: open ? 'Hide history' : 'History',
+/** The panel's component, as Decap's React takes a class (decap/widgets.ts makes it). */
+export const panelComponent = {
+  getInitialState(): State {
+    return { open: false };
+  },
+  toggle(this: Panel) {
+    const open = !this.state.open;
+    this.setState({ open });
+    if (open) void load(this);
+  },
+  render(this: Panel & { toggle(): void }) {
+    const { open, versions, failed, said } = this.state;
+    const now = versions?.[0]?.text;
+    return h('section', {
+      className: 'editor-history',
+      'aria-label': 'History',
+      children: [
+        h('button', {
+          key: 'toggle',
+          type: 'button',
+          'aria-expanded': open,
+          onClick: () => this.toggle(),
+          children: open ? 'Hide history' : 'History',
+        }),
+        open &&
+          !versions &&
+          !failed &&
+          h('p', { key: 'reading', children: 'Reading every version of this entry…' }),
+        open &&
+          failed &&
+          h('p', {
+            key: 'failed',
+            role: 'alert',
+            children: `The history could not be read: ${failed}`,
           }),
-          open &&
-            !versions &&
-            !failed &&
-            h('p', { key: 'reading', children: 'Reading every version of this entry…' }),
-          open &&
-            failed &&
-            h('p', {
-              key: 'failed',
-              role: 'alert',
-              children: `The history could not be read: ${failed}`,
-            }),
-          open && versions && h('p', { key: 'said', role: 'status', children: said ?? '' }),
-          open &&
-            versions &&
-            h('ol', {
-              key: 'versions',
-              'aria-label': 'Versions, newest first',
-              children: versions.map((version, index) => versionItem(this, version, index, now)),
-            }),
-        ],
-      });
-    },
-  });
+        open && versions && h('p', { key: 'said', role: 'status', children: said ?? '' }),
+        open &&
+          versions &&
+          h('ol', {
+            key: 'versions',
+            'aria-label': 'Versions, newest first',
+            children: versions.map((version, index) => versionItem(this, version, index, now)),
+          }),
+      ],
+    });
+  },
+};
 
-/** The history panel of the form's entry, drawn by `panel` (made by makePanel). */
+/** The history panel of the form's entry, drawn by `panel` (made from panelComponent). */
 export const historyPanel = (panel: unknown, props: Props) =>
   h(panel, { key: 'history', ...props });

@@ -5,12 +5,11 @@
  * they were, only once the build's checks pass for it as for a new entry (an id another entry now
  * makes is refused in words), and only where no file is now (`onlyIf`). Decap 3.16 has no
  * API for a page or link of our own, so the view opens from a button beside the collection's
- * "New …" button, found by its address (`#/collections/<name>/new`), in a dialog of its own.
+ * "New …" button, placed there by the seam (decap/markup.ts), in a dialog of its own.
  */
 import { plural } from '@/lib/format';
 import { publishingNow } from '@/lib/publishing';
 import { idOf } from '../saving/draft-checks';
-import { besideNewEntryLinks } from '../decap/markup';
 import type { Editor } from '../editor';
 import { read } from '../saving/edit';
 import {
@@ -178,13 +177,11 @@ async function openView(collection: EditorCollection, editor: Editor) {
   }
 }
 
-/** Puts the "Recently deleted" button beside each collection's "New …" button Decap draws. */
-export function placeDeletedButtons(editor: Editor) {
-  besideNewEntryLinks('editor-deleted-open', (name) => {
-    const collection = editor.config.collections.find((c) => c.name === name);
-    if (!collection) return undefined;
-    const button = element('button', { type: 'button' }, 'Recently deleted');
-    button.addEventListener('click', () => void openView(collection, editor));
-    return button;
-  });
+/** The "Recently deleted" button of the collection called `name`, none for one not edited. */
+export function deletedButton(editor: Editor, name: string) {
+  const collection = editor.config.collections.find((c) => c.name === name);
+  if (!collection) return undefined;
+  const button = element('button', { type: 'button' }, 'Recently deleted');
+  button.addEventListener('click', () => void openView(collection, editor));
+  return button;
 }
