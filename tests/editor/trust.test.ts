@@ -56,6 +56,17 @@ const samples = (Object.keys(collections) as Collection[]).flatMap((collection) 
 );
 
 /**
+ * The samples whose name a second save puts back: the first of each collection for each way its
+ * line is written (plain, in single or in double quotes). That a save with no change gives back
+ * every sample byte for byte is tests/unit/keep-text.test.ts's, for the text the page saves.
+ */
+const putBack = new Set(
+  Map.groupBy(samples, ({ collection, line }) => `${collection} ${/: (['"]?)/.exec(line)![1]}`)
+    .values()
+    .map(([first]) => first),
+);
+
+/**
  * Opens the list of a collection in a new tab, as saved now, and closes the old one: leaving an
  * entry that was not saved asks the writer first, and a test has no one to answer.
  */
@@ -86,9 +97,17 @@ async function newEntry(collection: Collection) {
 const unsaved = () => bench.git('status', '--porcelain', '--', 'src/content');
 
 describe('the web editor keeps what the writer did not change', () => {
-  it('changes only the name’s line of every sample entry, and a second save putting it back restores the file byte for byte', async () => {
+  it('changes only the name’s line of every sample entry, and a second save putting it back restores the file byte for byte, for each way a name’s line is written', async () => {
     const { page } = bench;
-    for (const { collection, file, line, value } of samples) {
+    // The files saved once and not put back: git sees those changed, and nothing else.
+    const changed: string[] = [];
+    const status = () =>
+      changed
+        .toSorted()
+        .map((each) => ` M ${each}\n`)
+        .join('');
+    for (const sample of samples) {
+      const { collection, file, line, value } = sample;
       const original = bench.read(file);
       const nameField = page.getByLabel(collections[collection].nameLabel, { exact: true });
       // Opened from its list in the same tab: the last entry was left saved, nothing to ask.
@@ -103,6 +122,11 @@ describe('the web editor keeps what the writer did not change', () => {
 
       // Put back in the entry opened again by its address, once the form says it is saved.
       await formSaved(page);
+      if (!putBack.has(sample)) {
+        changed.push(file);
+        expect(unsaved(), file).toBe(status());
+        continue;
+      }
       // Through its list, so that its form is drawn anew: Decap's text box keeps the caret of
       // its last change, and would put it back into a select-all.
       await page.goto(`${bench.server.url}/admin/#/collections/${collection}`);
@@ -115,9 +139,9 @@ describe('the web editor keeps what the writer did not change', () => {
       await publishNow(page);
       await bench.onDisk(`${file} saved again`, file, (text) => text === original);
       await formSaved(page);
-      expect(unsaved(), file).toBe('');
+      expect(unsaved(), file).toBe(status());
     }
-    // Two saves of each of the 28 sample entries.
+    expect(putBack.size).toBe(5);
   }, 360_000);
 
   it('changes one word of a recipe’s description on its line alone, the quotes and the list items kept', async () => {
