@@ -98,8 +98,7 @@ async function newPost(page: Page) {
 
 describe('the web editor at 1280 and 375 px, to axe', () => {
   it('has a login page with no serious problem', async () => {
-    const browser = bench.page.context().browser()!;
-    const context = await browser.newContext();
+    const context = await bench.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${bench.server.url}/admin/`);
     await page.getByRole('button', { name: /^Log in/ }).waitFor();

@@ -6,11 +6,12 @@
  * said at the start, every other tab and writer is closed, and the browser's storage is cleared.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { launchChromium, launchChromiumProfile } from '../../scripts/lib/chromium.ts';
 import { fetchText } from '../../scripts/lib/measure.ts';
 import { until } from '../support/astro-cli';
 import type { Slot } from './global-setup';
@@ -59,8 +60,11 @@ export type Workbench = {
 type Worker = { slot: Slot; control: string };
 let worker: Promise<Worker> | undefined;
 let browser: Promise<Browser> | undefined;
-/** The context of this worker's tests: its storage is cleared between them, its cache kept. */
-let shared: BrowserContext | undefined;
+/**
+ * The context of this worker's tabs: its storage is cleared between tests, its cache kept. A
+ * profile on disk, so that, as in a writer's browser, the editor's scripts are compiled once.
+ */
+let shared: Promise<BrowserContext> | undefined;
 
 async function connect(): Promise<Worker> {
   const control = `${inject('workbenches')}/${process.env['VITEST_POOL_ID'] ?? '1'}`;
@@ -72,13 +76,15 @@ async function connect(): Promise<Worker> {
 /** This worker's Chromium, started for its first test and kept for the rest. */
 export const workerBrowser = () => (browser ??= launchChromium());
 
-/** The shared context, made again if a test closed it. */
-async function sharedContext() {
-  if (!shared) {
-    const context = (shared = await (await workerBrowser()).newContext());
-    context.once('close', () => (shared = shared === context ? undefined : shared));
-  }
-  return shared;
+/** The shared context, made again if a test closed it; its profile goes with the worker. */
+function sharedContext() {
+  if (shared) return shared;
+  const profile = mkdtempSync(join(tmpdir(), 'bites-tab-'));
+  process.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  return (shared = launchChromiumProfile(profile).then((context) => {
+    context.once('close', () => (shared = undefined));
+    return context;
+  }));
 }
 
 /** The lines of `git diff` against the last commit, as `-old` and `+new`. */
@@ -227,7 +233,7 @@ export function workbench({
     const folder = join(import.meta.dirname, '../../reports/editor-failures');
     mkdirSync(folder, { recursive: true });
     const name = `${task.file.name.split('/').pop()} ${task.name}`.replace(/[^\w.-]+/g, '-');
-    const pages = [shared, ...extra].flatMap((context) => context?.pages() ?? []);
+    const pages = [await shared, ...extra].flatMap((context) => context?.pages() ?? []);
     for (const [at, page] of pages.entries()) {
       const file = join(folder, `${name.slice(0, 120)}-${at}`);
       await page.screenshot({ path: `${file}.png`, timeout: 5000 }).catch(() => undefined);
