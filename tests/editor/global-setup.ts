@@ -6,9 +6,11 @@
  * workbench back as it started (workbench.ts), instead of starting another.
  */
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { gitIn, scratchProject } from '../../scripts/lib/scratch-project.ts';
 import { localProxyAnswers, startLocalProxy } from '../../src/editor/node/local-proxy.ts';
@@ -24,6 +26,8 @@ export type Slot = {
   proxyPort: number;
   /** The commit every test starts from. */
   base: string;
+  /** A folder for the profile of the worker's Chromium, removed with the workbench. */
+  profile: string;
   /** What the editor says of the site and its script as the workbench started: settled. */
   settled: { site: string; script: string };
 };
@@ -60,7 +64,8 @@ async function start(): Promise<Running> {
     script: await server.page('/admin/editor.js'),
   };
   const base = git('rev-parse', 'HEAD').trim();
-  return { slot: { dir, url: server.url, proxyPort, base, settled }, server, proxy };
+  const profile = mkdtempSync(join(tmpdir(), 'bites-tab-'));
+  return { slot: { dir, url: server.url, proxyPort, base, settled, profile }, server, proxy };
 }
 
 export default async function workbenches({ provide }: TestProject) {
@@ -87,7 +92,8 @@ export default async function workbenches({ provide }: TestProject) {
       if (!ran) continue;
       await ran.server.stop();
       ran.proxy.kill();
-      rmSync(ran.slot.dir, { recursive: true, force: true });
+      for (const dir of [ran.slot.dir, ran.slot.profile])
+        rmSync(dir, { recursive: true, force: true });
     }
   };
 }

@@ -6,8 +6,7 @@
  * said at the start, every other tab and writer is closed, and the browser's storage is cleared.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -76,12 +75,9 @@ async function connect(): Promise<Worker> {
 /** This worker's Chromium, started for its first test and kept for the rest. */
 export const workerBrowser = () => (browser ??= launchChromium());
 
-/** The shared context, made again if a test closed it; its profile goes with the worker. */
-function sharedContext() {
-  if (shared) return shared;
-  const profile = mkdtempSync(join(tmpdir(), 'bites-tab-'));
-  process.once('exit', () => rmSync(profile, { recursive: true, force: true }));
-  return (shared = launchChromiumProfile(profile).then((context) => {
+/** The shared context, made again if a test closed it, in the profile the workbench gives. */
+function sharedContext({ profile }: Slot) {
+  return (shared ??= launchChromiumProfile(profile).then((context) => {
     context.once('close', () => (shared = undefined));
     return context;
   }));
@@ -172,7 +168,7 @@ export function workbench({
 
   beforeEach(async () => {
     const { slot } = await worker!;
-    const context = await sharedContext();
+    const context = await sharedContext(slot);
     for (const other of extra.splice(0)) await other.close();
     for (const page of context.pages()) await page.close({ runBeforeUnload: false });
     await context.unrouteAll({ behavior: 'ignoreErrors' });

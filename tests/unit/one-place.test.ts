@@ -3,12 +3,12 @@
  * the rule is written again outside the place the row names. A guard reads code only (comments
  * are left out, so prose may name a rule), and says what restating the rule looks like.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import ts from 'typescript';
 import { parse } from 'yaml';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { contentFolders, siteRules, wholeCollections } from '@/config';
 import { draftProblems } from '@/editor/browser/saving/draft-checks';
 import { readForList } from '@/editor/browser/saving/edit';
@@ -382,6 +382,7 @@ describe('one clock, one calendar', () => {
   it('a publish date becomes a Date only through midnightUtc(): in the engine reading every committed entry, its index read back, and the web editor’s checks of each entry', async () => {
     const root = join(import.meta.dirname, '../..');
     const cacheDir = mkdtempSync(join(tmpdir(), 'bites-one-calendar-'));
+    onTestFinished(() => rmSync(cacheDir, { recursive: true, force: true }));
     const parsed = await daysParsedDuring(async () => {
       // The engine: every file read and validated, the index saved and read back, the core's decision.
       const host = { ...hostFor(root, { info: [], error: [] }), cacheDir };
