@@ -13,7 +13,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
-import { collections, openEntry, photoOnDisk, publishNow, type Collection } from './writer';
+import {
+  collections,
+  openEntry,
+  photoOnDisk,
+  publishNow,
+  stillness,
+  type Collection,
+} from './writer';
 
 const bench = workbench();
 // Leaving a form with changes asks first, and the tests leave theirs; a reload may close the
@@ -31,18 +38,8 @@ const entries: Record<Collection, string> = {
 
 /** axe's serious and critical problems on the page as it is now, one line per element. */
 async function problems(page: Page) {
-  // Decap's colours change over 0.2 s when a field takes or loses the focus, and a toast slides
-  // in: asked once no such change is under way. What runs longer than a second is a spinner or a
-  // toast's countdown bar, which changes no colour and is not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          Number(animation.effect?.getComputedTiming().endTime) > 1000,
-      ),
-  );
+  // Asked once the colours are still: Decap's change over 0.2 s as a field takes the focus.
+  await stillness(page);
   // Only the violations are gathered element by element (axe's resultTypes); set before the
   // tags, which options() would replace.
   const { violations } = await new AxeBuilder({ page })

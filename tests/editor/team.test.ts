@@ -6,7 +6,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
 import {
@@ -15,6 +15,7 @@ import {
   openEntry,
   photoOnDisk,
   publishNow,
+  stillness,
   typeInBody,
   type Collection,
 } from './writer';
@@ -260,8 +261,17 @@ describe('a closed tab, and a dropped connection', () => {
   });
 });
 
+/** True when a tap at the middle of `control` reaches it: nothing, a toast say, lies over it. */
+async function inReach(control: Locator) {
+  const { x, y, width, height } = (await control.boundingBox())!;
+  return control.evaluate(
+    (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
+    { x: x + width / 2, y: y + height / 2 },
+  );
+}
+
 describe('the same, on a phone', () => {
-  it('shows a conflict at its field within 375 px, with its answers in reach', async () => {
+  it('shows a conflict at its field within 375 px, with its answers and Publish in reach while its toast shows', async () => {
     const [a, b] = [await writerHere('blog', postTitle), await writerWith('blog', postTitle, 375)];
     await edit(a, 'Excerpt', (text) => text.replace('pure flavor', 'pure gold'));
     await publishNow(a);
@@ -274,7 +284,17 @@ describe('the same, on a phone', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await note.getByRole('button', { name: 'Keep mine' }).click();
+    const answers = ['Keep mine', 'Take theirs'].map((name) => note.getByRole('button', { name }));
+    // The save's toast, come to rest on the screen.
+    const toast = b.getByRole('alert').filter({ hasText: /.+/ }).first();
+    await toast.waitFor();
+    await stillness(b);
+    const { x, y, width, height } = (await toast.boundingBox())!;
+    expect([x, y, x + width, y + height].every((at) => at >= 0 && at <= 900)).toBe(true);
+    for (const control of [...answers, b.getByRole('button', { name: 'Publish' })]) {
+      expect(await inReach(control), await control.innerText()).toBe(true);
+    }
+    await answers[0]!.click();
     await publishNow(b);
     await bench.onDisk('B’s excerpt saved', post, (text) => text.includes('pure magic'));
     expect(await messagesAt(b, 'Excerpt')).toEqual([]);

@@ -140,3 +140,19 @@ export const messagesAt = (page: Page, label: string) =>
   page
     .locator(`xpath=//label[normalize-space(text())="${label}"]/following-sibling::ul/li`)
     .allTextContents();
+
+/**
+ * Waits until nothing on the page is moving or fading: a colour taking the focus (0.2 s), a toast
+ * sliding in. What runs longer than a second is a spinner or a toast's countdown bar, and is not
+ * waited for.
+ */
+export const stillness = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          Number(animation.effect?.getComputedTiming().endTime) > 1000,
+      ),
+  );
