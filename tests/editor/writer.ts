@@ -41,10 +41,31 @@ export async function openEntry(page: Page, site: string, collection: Collection
   return page;
 }
 
-/** Picks `option` in the choice field labelled `label` (a category, an author). */
+/**
+ * Picks `option` in the choice field labelled `label` (a category, an author). An opening menu
+ * scrolls the form to show itself, a step each frame (react-select's animatedScrollTo): on a busy
+ * machine a click then pressed one option and let go over another, picking none, and the menu
+ * stayed open over the next field. The option is clicked once it has held still for three frames.
+ */
 export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  const choice = page.getByRole('option', { name: option });
+  await choice.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let still = 0;
+        const look = () => {
+          const { x, y } = element.getBoundingClientRect();
+          still = `${x} ${y}` === last ? still + 1 : 0;
+          last = `${x} ${y}`;
+          if (still === 3) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+  await choice.click();
 }
 
 export type Post = {
