@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { workbench } from './workbench';
 import {
   choose,
+  formSaved,
   messagesAt,
   openEntry,
   photoOnDisk,
@@ -204,6 +205,8 @@ describe('a closed tab, and a dropped connection', () => {
     expect(await again.getByLabel('Title', { exact: true }).inputValue()).toBe('Carbonara');
     await publishNow(again);
     await bench.onDisk('the restored changes saved', recipe, (text) => text.includes('velvety'));
+    // The local proxy writes the entry, then its photo: both are there once the form says saved.
+    await formSaved(again);
     const text = bench.read(recipe);
     expect(text).toContain('title: Carbonara');
     expect(text).toMatch(/^difficulty: Medium$/m);
